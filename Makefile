@@ -1,0 +1,34 @@
+# PushProvisioning — the two commands of the README are `make demo` and `make test`.
+SWIFT ?= swift
+FORMAT_PATHS := Sources Tests Package.swift
+
+.PHONY: deps build test lint format bench demo clean
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	PP_PYTHON=$(CURDIR)/.venv/bin/python3 $(SWIFT) test --skip-build
+	$(MAKE) lint
+
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(FORMAT_PATHS)
+
+bench:
+	@PP_BENCH_DEPS=1 scripts/deps.sh
+	$(SWIFT) build -c release --product tpc-bench
+	scripts/bench.sh
+
+demo: deps
+	@echo "make demo arrives with the provisioning service (issue [Service]); see README.md, Status." >&2
+	@exit 2
+
+clean:
+	rm -rf .build build

@@ -1,0 +1,3 @@
+import ProvisioningCrypto
+
+print("benchmarks arrive with their issues")

@@ -1,0 +1,1 @@
+#include "pp_mhd_shims.h"

@@ -1,0 +1,2 @@
+import CMicroHTTPD
+import CMicroHTTPDShims

@@ -1,0 +1,140 @@
+import COpenSSL
+import COpenSSLShims
+
+/// NIST P-256 (secp256r1, OpenSSL "prime256v1") keys, used for ECDH (Apple's
+/// ECC_V2 scheme, CMS key agreement) and ECDSA (ES256, device nonce signatures).
+///
+/// ```swift
+/// let key = try P256.PrivateKey()
+/// let point = key.publicKey.x963Representation   // 65 bytes, 0x04 ‖ X ‖ Y
+/// let pem = try key.pemRepresentation            // PKCS#8
+/// ```
+public enum P256 {
+    /// A P-256 private key. The key material stays inside OpenSSL; exporting it
+    /// is explicit (``pemRepresentation``, ``derRepresentation``).
+    public struct PrivateKey: Sendable {
+        let key: EVPKey
+
+        init(validating key: EVPKey) throws {
+            guard key.typeName == "EC", key.groupName == "prime256v1" else {
+                throw CryptoError(.invalidKey, "not a P-256 key")
+            }
+            guard key.hasPrivateKey else {
+                throw CryptoError(.invalidKey, "not a private key")
+            }
+            self.key = key
+        }
+
+        /// Generates a fresh key pair from OpenSSL's CSPRNG.
+        /// - Throws: ``CryptoError/Code/internalFailure`` if OpenSSL cannot generate.
+        public init() throws {
+            guard let pointer = pp_ec_p256_generate() else {
+                throw OpenSSLErrorQueue.error(.internalFailure, "P-256 key generation failed")
+            }
+            key = EVPKey(taking: pointer)
+        }
+
+        /// Imports a PEM private key (PKCS#8 "PRIVATE KEY" or SEC1 "EC PRIVATE KEY").
+        /// - Throws: ``CryptoError/Code/invalidEncoding`` or ``CryptoError/Code/invalidKey``.
+        public init(pemRepresentation: String) throws {
+            try self.init(validating: EVPKey.privateKey(pem: pemRepresentation))
+        }
+
+        /// Imports a DER private key (PKCS#8 PrivateKeyInfo or SEC1 ECPrivateKey).
+        public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+            try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
+        }
+
+        /// The matching public key.
+        public var publicKey: PublicKey {
+            // Re-encoding through SPKI cannot fail for a key OpenSSL generated or
+            // validated; fall back to sharing the pair if it somehow does.
+            PublicKey(unchecked: (try? key.publicOnly()) ?? key)
+        }
+
+        /// PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----").
+        public var pemRepresentation: String {
+            get throws { try key.privateKeyPEM() }
+        }
+
+        /// PKCS#8 DER.
+        public var derRepresentation: [UInt8] {
+            get throws { try key.privateKeyPKCS8DER() }
+        }
+    }
+
+    /// A P-256 public key.
+    public struct PublicKey: Sendable, Equatable {
+        let key: EVPKey
+
+        init(unchecked key: EVPKey) {
+            self.key = key
+        }
+
+        init(validating key: EVPKey) throws {
+            guard key.typeName == "EC", key.groupName == "prime256v1" else {
+                throw CryptoError(.invalidKey, "not a P-256 key")
+            }
+            self.key = key
+        }
+
+        /// Imports an X9.62 point: uncompressed (65 bytes, `0x04 ‖ X ‖ Y`) or
+        /// compressed (33 bytes). The point is checked to lie on the curve.
+        /// - Throws: ``CryptoError/Code/invalidKey``.
+        public init<Bytes: Collection>(x963Representation: Bytes) throws where Bytes.Element == UInt8 {
+            let point = Array(x963Representation)
+            guard
+                point.count == 65 && point.first == 0x04
+                    || point.count == 33 && (point.first == 0x02 || point.first == 0x03)
+            else {
+                throw CryptoError(.invalidKey, "not an X9.62 P-256 point (\(point.count) bytes)")
+            }
+            guard
+                let pointer = point.withUnsafeBufferPointer({ pp_ec_p256_public_from_point($0.baseAddress, $0.count) })
+            else {
+                OpenSSLErrorQueue.clear()
+                throw CryptoError(.invalidKey, "point is not on P-256")
+            }
+            key = EVPKey(taking: pointer)
+        }
+
+        /// Imports a "PUBLIC KEY" PEM (SubjectPublicKeyInfo).
+        public init(pemRepresentation: String) throws {
+            try self.init(validating: EVPKey.publicKey(pem: pemRepresentation))
+        }
+
+        /// Imports a SubjectPublicKeyInfo DER.
+        public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+            try self.init(validating: EVPKey.publicKey(der: Array(derRepresentation)))
+        }
+
+        /// The uncompressed X9.62 point, 65 bytes: `0x04 ‖ X ‖ Y`.
+        public var x963Representation: [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: 65)
+            var length = 0
+            let ok = EVP_PKEY_get_octet_string_param(
+                key.pointer, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, &buffer, buffer.count, &length)
+            // A validated P-256 key always has its point; OpenSSL's default
+            // conversion form is uncompressed.
+            guard ok == 1, length == 65 else {
+                OpenSSLErrorQueue.clear()
+                return []
+            }
+            return buffer
+        }
+
+        /// SubjectPublicKeyInfo DER.
+        public var derRepresentation: [UInt8] {
+            get throws { try key.publicKeyDER() }
+        }
+
+        /// "-----BEGIN PUBLIC KEY-----" PEM.
+        public var pemRepresentation: String {
+            get throws { try key.publicKeyPEM() }
+        }
+
+        public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+            lhs.key.publicKeyEquals(rhs.key)
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import CPostgres
+import CSQLite

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import ProvisioningCrypto
+
+@Suite struct P256KeyTests {
+    @Test func generatedKeyRoundTripsThroughPEMAndDER() throws {
+        let key = try P256.PrivateKey()
+        let pem = try key.pemRepresentation
+        #expect(pem.hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        let again = try P256.PrivateKey(pemRepresentation: pem)
+        #expect(again.publicKey == key.publicKey)
+        let der = try key.derRepresentation
+        #expect(try P256.PrivateKey(derRepresentation: der).publicKey == key.publicKey)
+        let spki = try key.publicKey.derRepresentation
+        #expect(try P256.PublicKey(derRepresentation: spki) == key.publicKey)
+    }
+
+    @Test func rawPointIs65BytesAndRoundTrips() throws {
+        let key = try P256.PrivateKey().publicKey
+        let point = key.x963Representation
+        #expect(point.count == 65)
+        #expect(point.first == 0x04)
+        #expect(try P256.PublicKey(x963Representation: point) == key)
+    }
+
+    @Test func pointOffTheCurveIsRefused() throws {
+        var point = try P256.PrivateKey().publicKey.x963Representation
+        point[64] ^= 0x01
+        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: point) }
+        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: [UInt8](repeating: 4, count: 65)) }
+        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: [0x04]) }
+    }
+
+    @Test func rsaKeyIsNotAP256Key() throws {
+        let rsa = try RSA.PrivateKey(bits: 2048)
+        #expect(throws: CryptoError(.invalidKey, "not a P-256 key")) {
+            try P256.PrivateKey(pemRepresentation: rsa.pemRepresentation)
+        }
+    }
+
+    @Test func garbageIsAnEncodingError() {
+        #expect(throws: CryptoError.self) { try P256.PrivateKey(derRepresentation: [1, 2, 3]) }
+        #expect(throws: CryptoError.self) { try P256.PrivateKey(pemRepresentation: "nope") }
+        #expect(throws: CryptoError.self) { try P256.PublicKey(derRepresentation: [UInt8]()) }
+    }
+}
