@@ -1,3 +1,22 @@
-import ProvisioningCrypto
+// `tpc-bench`: the measurements behind `make bench`. Each subcommand prints one
+// `BENCH {json}` line per figure; scripts/bench.sh collects them into one table.
+//
+//     tpc-bench crypto                 ECC_V2, CMS, JWT figures
+//     tpc-bench http-serve --port N    a small JSON handler for wrk to load
+//     tpc-bench storage sqlite|postgres <url>
 
-print("benchmarks arrive with their issues")
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "crypto":
+        try await CryptoBench.run(Array(arguments.dropFirst()))
+    case "http-serve":
+        try await HTTPBench.serve(Array(arguments.dropFirst()))
+    case "storage":
+        try await StorageBench.run(Array(arguments.dropFirst()))
+    default:
+        print("usage: tpc-bench crypto | http-serve --port N | storage sqlite PATH | storage postgres URL")
+    }
+} catch {
+    print("tpc-bench: \(error)")
+}

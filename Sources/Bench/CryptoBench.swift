@@ -1,0 +1,5 @@
+enum CryptoBench {
+    static func run(_ arguments: [String]) async throws {
+        print("Crypto benchmarks not written yet")
+    }
+}
