@@ -32,7 +32,7 @@ public enum AES256GCM {
         try checkParameters(key: key, iv: iv, plaintext: plaintext, aad: aad)
         let context = try Context(encrypting: true, key: key, iv: iv)
         try context.authenticate(aad)
-        var ciphertext = try context.update(plaintext)
+        let ciphertext = try context.update(plaintext)
         var finalLength: Int32 = 0
         var scratch = [UInt8](repeating: 0, count: 16)
         guard EVP_EncryptFinal_ex(context.pointer, &scratch, &finalLength) == 1, finalLength == 0 else {
@@ -42,7 +42,6 @@ public enum AES256GCM {
         guard EVP_CIPHER_CTX_ctrl(context.pointer, EVP_CTRL_AEAD_GET_TAG, Int32(tagByteCount), &tag) == 1 else {
             throw OpenSSLErrorQueue.error(.internalFailure, "AES-GCM tag retrieval failed")
         }
-        ciphertext.reserveCapacity(ciphertext.count + tagByteCount)
         return (ciphertext, tag)
     }
 

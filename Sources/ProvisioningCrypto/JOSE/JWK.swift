@@ -56,7 +56,9 @@ public struct JWK: Sendable, Codable {
     init(jsonObject object: [String: JSONValue]) throws {
         func string(_ name: String) throws -> String? {
             guard let value = object[name] else { return nil }
-            guard let text = value.stringValue else { throw JOSEError(.invalidKey, "JWK member \(name) is not a string") }
+            guard let text = value.stringValue else {
+                throw JOSEError(.invalidKey, "JWK member \(name) is not a string")
+            }
             return text
         }
         func bytes(_ name: String) throws -> [UInt8] {

@@ -32,7 +32,9 @@ public struct JWKSet: Sendable, Codable {
         }
         var keys: [JWK] = []
         for entry in entries {
-            guard case .object(let object) = entry else { throw JOSEError(.malformed, "JWK set entry is not an object") }
+            guard case .object(let object) = entry else {
+                throw JOSEError(.malformed, "JWK set entry is not an object")
+            }
             guard JWK.isSupported(object) else { continue }
             keys.append(try JWK(jsonObject: object))
         }

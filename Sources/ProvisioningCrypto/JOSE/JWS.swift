@@ -35,7 +35,9 @@ public struct JWS: Sendable {
     ///   ``JOSEError/Code/unsupportedCriticalHeader``.
     public init(compactSerialization: String, maximumLength: Int = JWS.defaultMaximumLength) throws {
         let utf8 = compactSerialization.utf8
-        guard utf8.count <= maximumLength else { throw JOSEError(.oversize, "token longer than \(maximumLength) bytes") }
+        guard utf8.count <= maximumLength else {
+            throw JOSEError(.oversize, "token longer than \(maximumLength) bytes")
+        }
         let segments = utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard segments.count == 3 else { throw JOSEError(.malformed, "compact JWS needs three segments") }
         guard !segments[0].isEmpty, !segments[2].isEmpty else {

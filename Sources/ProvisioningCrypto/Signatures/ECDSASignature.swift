@@ -2,9 +2,9 @@ import COpenSSL
 
 /// An ECDSA signature over P-256: the pair (r, s).
 ///
-/// Two encodings are in use: DER (`SEQUENCE { INTEGER r, INTEGER s }`, X.509,
-/// CMS, `openssl dgst`) and raw `r ‖ s`, each left-padded to 32 bytes (JWS ES256,
-/// Apple's nonce signatures are DER).
+/// Two encodings are in use: DER (`SEQUENCE { INTEGER r, INTEGER s }`: X.509,
+/// CMS, `openssl dgst`) and raw `r ‖ s` with each value left-padded to 32 bytes
+/// (JWS ES256).
 ///
 /// ```swift
 /// let signature = try key.signature(for: message)

@@ -35,7 +35,7 @@ import Testing
 
     @Test func sealMatchesGCMSpecificationTestCases() throws {
         let vectors = try Self.vectors()
-        #expect(Set(vectors.map(\.name.first)).count >= 1)
+        #expect(vectors.count == 5)
         #expect(vectors.map(\.name).prefix(4) == ["13", "14", "15", "16"])
         for vector in vectors {
             let sealed = try AES256GCM.seal(vector.plaintext, key: vector.key, iv: vector.iv, aad: vector.aad)
@@ -86,7 +86,9 @@ import Testing
 
     @Test func wrongKeyAndShortIVAreRefusedAsArguments() throws {
         let key = try SecureRandom.bytes(count: 32)
-        #expect(throws: CryptoError.self) { try AES256GCM.seal([1], key: Array(key.prefix(16)), iv: [UInt8](repeating: 0, count: 12)) }
+        #expect(throws: CryptoError.self) {
+            try AES256GCM.seal([1], key: Array(key.prefix(16)), iv: [UInt8](repeating: 0, count: 12))
+        }
         #expect(throws: CryptoError.self) { try AES256GCM.seal([1], key: key, iv: [UInt8](repeating: 0, count: 8)) }
         do {
             _ = try AES256GCM.seal([1], key: key, iv: [UInt8](repeating: 0, count: 11))

@@ -42,7 +42,9 @@ import Testing
     @Test func strictDecodingRefusesSloppyInput() {
         let refusedURL = ["Zg==", "Zm9v\n", " Zm9v", "Zm9v+", "Zm/v", "Z", "Zh", "Zm9=", "Zm9vY", "Zm 9v"]
         for text in refusedURL {
-            #expect(throws: CryptoError.self, "base64url accepted \(text.debugDescription)") { try Base64URL.decode(text) }
+            #expect(throws: CryptoError.self, "base64url accepted \(text.debugDescription)") {
+                try Base64URL.decode(text)
+            }
         }
         // "Zh==" decodes to "f" only if non-zero trailing bits are ignored.
         let refusedStandard = ["Zg", "Zh==", "Zm9v\r\n", "Zm9v-", "Zg=", "Z===", "====", "Zm=v", "Zm9vYg==Zg=="]

@@ -52,7 +52,9 @@ import Testing
 
     @Test func outOfRangePrivateScalarsAreRefused() throws {
         #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 32)) }
-        #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: PrimitivesFixtures.bytes(hex: Self.order)) }
+        #expect(throws: CryptoError.self) {
+            try P256.PrivateKey(rawRepresentation: PrimitivesFixtures.bytes(hex: Self.order))
+        }
         #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 1, count: 31)) }
     }
 

@@ -24,7 +24,9 @@ import Testing
             if (try? P256.PublicKey(x963Representation: bytes)) != nil { accepted += 1 }
             if (try? P256.PrivateKey(rawRepresentation: bytes)) != nil && bytes.count != 32 { accepted += 1 }
             if (try? rsa.decrypt(bytes)) != nil { accepted += 1 }
-            if (try? AES256GCM.openCombined(bytes, key: [UInt8](repeating: 1, count: 32), iv: [UInt8](repeating: 2, count: 12))) != nil {
+            if (try? AES256GCM.openCombined(
+                bytes, key: [UInt8](repeating: 1, count: 32), iv: [UInt8](repeating: 2, count: 12))) != nil
+            {
                 accepted += 1
             }
             _ = try? Base64.decode(text)

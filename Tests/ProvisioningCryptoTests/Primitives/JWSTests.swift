@@ -114,12 +114,16 @@ import Testing
         Self.expectRefusal(.missingKeyID) { try JWS(compactSerialization: withoutKid).verifySignature(using: two) }
         let onlyB = JWKSet(keys: [JWK(publicKey: .p256(other.publicKey), keyID: "b")])
         Self.expectRefusal(.unknownKey) { try JWS(compactSerialization: withKid).verifySignature(using: onlyB) }
-        Self.expectRefusal(.unknownKey) { try JWS(compactSerialization: withKid).verifySignature(using: JWKSet(keys: [])) }
+        Self.expectRefusal(.unknownKey) {
+            try JWS(compactSerialization: withKid).verifySignature(using: JWKSet(keys: []))
+        }
         // One key and no kid: that key is used, and a wrong one fails the signature.
         Self.expectRefusal(.invalidSignature) {
-            try JWS(compactSerialization: withoutKid).verifySignature(using: JWKSet(keys: [JWK(publicKey: .p256(other.publicKey))]))
+            try JWS(compactSerialization: withoutKid).verifySignature(
+                using: JWKSet(keys: [JWK(publicKey: .p256(other.publicKey))]))
         }
-        try JWS(compactSerialization: withoutKid).verifySignature(using: JWKSet(keys: [JWK(publicKey: .p256(signer.publicKey))]))
+        try JWS(compactSerialization: withoutKid).verifySignature(
+            using: JWKSet(keys: [JWK(publicKey: .p256(signer.publicKey))]))
     }
 
     @Test func tamperedPayloadAndSignatureAreRefused() throws {
@@ -136,9 +140,13 @@ import Testing
             var signature = try Base64URL.decode(parts[2])
             signature[signature.count / 2] ^= 0x01
             let tampered = parts[0] + "." + parts[1] + "." + Base64URL.encode(signature)
-            Self.expectRefusal(.invalidSignature) { try JWS(compactSerialization: tampered).verifySignature(using: keys) }
+            Self.expectRefusal(.invalidSignature) {
+                try JWS(compactSerialization: tampered).verifySignature(using: keys)
+            }
             let truncated = parts[0] + "." + parts[1] + "." + Base64URL.encode(Array(signature.prefix(10)))
-            Self.expectRefusal(.invalidSignature) { try JWS(compactSerialization: truncated).verifySignature(using: keys) }
+            Self.expectRefusal(.invalidSignature) {
+                try JWS(compactSerialization: truncated).verifySignature(using: keys)
+            }
         }
     }
 
@@ -178,7 +186,8 @@ import Testing
 
     @Test func jwkSetSkipsUnsupportedKeysAndRefusesBrokenOnes() throws {
         let key = try P256.PrivateKey()
-        let jwk = String(decoding: try JWK(publicKey: .p256(key.publicKey), keyID: "ec").jsonRepresentation(), as: UTF8.self)
+        let jwk = String(
+            decoding: try JWK(publicKey: .p256(key.publicKey), keyID: "ec").jsonRepresentation(), as: UTF8.self)
         let json = #"{"keys":[{"kty":"oct","k":"AAAA"},{"kty":"EC","crv":"P-384","x":"AA","y":"AA"},"# + jwk + "]}"
         let set = try JWKSet(jsonRepresentation: Array(json.utf8))
         #expect(set.keys.count == 1)
@@ -202,8 +211,12 @@ import Testing
         let y = Base64URL.encode(Array(point[33..<65]))
         let mismatched = #"{"kty":"EC","crv":"P-256","x":""# + x + #"","y":""# + y + #"","d":""# + otherD + #""}"#
         Self.expectRefusal(.invalidKey) { _ = try JWK(jsonRepresentation: Array(mismatched.utf8)) }
-        Self.expectRefusal(.invalidKey) { _ = try JWK(jsonRepresentation: Array(#"{"kty":"RSA","n":"AQAB","e":"AQAB"}"#.utf8)) }
-        Self.expectRefusal(.invalidKey) { _ = try JWK(jsonRepresentation: Array(#"{"kty":"EC","crv":"P-256","x":1}"#.utf8)) }
+        Self.expectRefusal(.invalidKey) {
+            _ = try JWK(jsonRepresentation: Array(#"{"kty":"RSA","n":"AQAB","e":"AQAB"}"#.utf8))
+        }
+        Self.expectRefusal(.invalidKey) {
+            _ = try JWK(jsonRepresentation: Array(#"{"kty":"EC","crv":"P-256","x":1}"#.utf8))
+        }
         Self.expectRefusal(.malformed) { _ = try JWK(jsonRepresentation: Array("nope".utf8)) }
     }
 }

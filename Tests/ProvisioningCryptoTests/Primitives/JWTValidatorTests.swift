@@ -19,7 +19,8 @@ import Testing
     func claims(issuedAt: TimeInterval = -10, lifetime: TimeInterval = 120) -> JWTClaims {
         JWTClaims(
             issuer: "https://bank.example", subject: "card-42", audience: ["provisioning"],
-            expiresAt: Self.now.addingTimeInterval(issuedAt + lifetime), issuedAt: Self.now.addingTimeInterval(issuedAt),
+            expiresAt: Self.now.addingTimeInterval(issuedAt + lifetime),
+            issuedAt: Self.now.addingTimeInterval(issuedAt),
             jwtID: "6f1c2a90", custom: ["scope": .string("provision"), "limit": .integer(3)])
     }
 

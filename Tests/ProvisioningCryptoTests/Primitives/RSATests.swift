@@ -80,8 +80,12 @@ import Testing
                         "-sigopt", "rsa_pss_saltlen:\(saltLength)", "-sigopt", "rsa_mgf1_md:sha256",
                     ], input: message))
         }
-        #expect(key.publicKey.isValidSignature(try cliSignature(saltLength: "32"), for: Array(message), padding: .pssSHA256))
-        #expect(!key.publicKey.isValidSignature(try cliSignature(saltLength: "20"), for: Array(message), padding: .pssSHA256))
+        #expect(
+            key.publicKey.isValidSignature(try cliSignature(saltLength: "32"), for: Array(message), padding: .pssSHA256)
+        )
+        #expect(
+            !key.publicKey.isValidSignature(
+                try cliSignature(saltLength: "20"), for: Array(message), padding: .pssSHA256))
     }
 
     @Test func publicComponentsRoundTrip() throws {
@@ -90,7 +94,9 @@ import Testing
         #expect(rebuilt == key)
         #expect(try key.publicExponent == [0x01, 0x00, 0x01])
         #expect(try key.modulus.count == 256)
-        #expect(throws: CryptoError.self) { try RSA.PublicKey(modulus: Array(key.modulus.prefix(128)), publicExponent: [1, 0, 1]) }
+        #expect(throws: CryptoError.self) {
+            try RSA.PublicKey(modulus: Array(key.modulus.prefix(128)), publicExponent: [1, 0, 1])
+        }
         #expect(throws: CryptoError.self) { try RSA.PublicKey(modulus: key.modulus, publicExponent: [2]) }
         #expect(throws: CryptoError.self) { try RSA.PublicKey(modulus: [], publicExponent: [3]) }
     }
