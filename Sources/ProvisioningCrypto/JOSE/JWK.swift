@@ -1,0 +1,175 @@
+/// A JSON Web Key (RFC 7517) for a P-256 (`kty` "EC", `crv` "P-256") or RSA
+/// (`kty` "RSA") key.
+///
+/// Public JWKs round-trip fully. A private P-256 JWK (`d`) imports and exports
+/// (``privateJSONRepresentation()``); for RSA only the public members are read
+/// (private members are ignored) and private export is refused. `Codable`
+/// encoding never writes private members.
+///
+/// ```swift
+/// let jwk = JWK(publicKey: .p256(key.publicKey), keyID: "2024-01", algorithm: .es256, use: "sig")
+/// let json = try jwk.jsonRepresentation()
+/// let again = try JWK(jsonRepresentation: json)
+/// ```
+public struct JWK: Sendable, Codable {
+    /// The public key.
+    public let publicKey: AnyPublicKey
+    /// The private key, when the JWK carries one.
+    public let privateKey: AnyPrivateKey?
+    /// `kid`.
+    public var keyID: String?
+    /// `alg`: when set, the only algorithm this key may be used with.
+    public var algorithm: JWSAlgorithm?
+    /// `use`: "sig" or "enc"; when set and not "sig", the key does not verify JWS.
+    public var use: String?
+
+    /// A public JWK.
+    public init(publicKey: AnyPublicKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, use: String? = nil) {
+        self.publicKey = publicKey
+        privateKey = nil
+        self.keyID = keyID
+        self.algorithm = algorithm
+        self.use = use
+    }
+
+    /// A JWK holding a private key (and its public half).
+    public init(privateKey: AnyPrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, use: String? = nil) {
+        publicKey = privateKey.publicKey
+        self.privateKey = privateKey
+        self.keyID = keyID
+        self.algorithm = algorithm
+        self.use = use
+    }
+
+    /// Parses a JWK JSON object.
+    /// - Throws: ``JOSEError`` with ``JOSEError/Code/malformed`` for JSON that is
+    ///   not an object, ``JOSEError/Code/invalidKey`` for unsupported key types or
+    ///   curves, bad members, points off the curve or RSA sizes not allowed.
+    public init(jsonRepresentation: [UInt8]) throws {
+        try self.init(jsonObject: JOSEJSON.decodeObject(jsonRepresentation, "JWK"))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(jsonObject: decoder.singleValueContainer().decode([String: JSONValue].self))
+    }
+
+    init(jsonObject object: [String: JSONValue]) throws {
+        func string(_ name: String) throws -> String? {
+            guard let value = object[name] else { return nil }
+            guard let text = value.stringValue else {
+                throw JOSEError(.invalidKey, "JWK member \(name) is not a string")
+            }
+            return text
+        }
+        func bytes(_ name: String) throws -> [UInt8] {
+            guard let text = try string(name) else { throw JOSEError(.invalidKey, "JWK member \(name) is missing") }
+            guard let decoded = try? Base64URL.decode(text) else {
+                throw JOSEError(.invalidKey, "JWK member \(name) is not base64url")
+            }
+            return decoded
+        }
+        keyID = try string("kid")
+        algorithm = try string("alg").map(JWSAlgorithm.init(rawValue:))
+        use = try string("use")
+        do {
+            switch try string("kty") {
+            case "EC":
+                guard try string("crv") == "P-256" else { throw JOSEError(.invalidKey, "unsupported JWK curve") }
+                let x = try bytes("x")
+                let y = try bytes("y")
+                guard x.count == 32, y.count == 32 else {
+                    throw JOSEError(.invalidKey, "P-256 JWK coordinates must be 32 bytes")
+                }
+                let point = try P256.PublicKey(x963Representation: [0x04] + x + y)
+                publicKey = .p256(point)
+                if object["d"] != nil {
+                    let secret = try P256.PrivateKey(rawRepresentation: bytes("d"))
+                    guard secret.publicKey == point else {
+                        throw JOSEError(.invalidKey, "JWK private key does not match its public key")
+                    }
+                    privateKey = .p256(secret)
+                } else {
+                    privateKey = nil
+                }
+            case "RSA":
+                publicKey = .rsa(try RSA.PublicKey(modulus: bytes("n"), publicExponent: bytes("e")))
+                privateKey = nil
+            default:
+                throw JOSEError(.invalidKey, "unsupported JWK key type")
+            }
+        } catch let error as CryptoError {
+            throw JOSEError(.invalidKey, "JWK key refused (\(error.code))")
+        }
+    }
+
+    /// Whether a JWK object names a key type and curve this module supports
+    /// (JWK sets skip the others, RFC 7517 §5).
+    static func isSupported(_ object: [String: JSONValue]) -> Bool {
+        switch object["kty"]?.stringValue {
+        case "EC": object["crv"]?.stringValue == "P-256"
+        case "RSA": true
+        default: false
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(try publicJSONObject())
+    }
+
+    /// The public JWK as JSON (sorted keys): `kty`, `crv`/`x`/`y` or `n`/`e`, and
+    /// `kid`, `alg`, `use` when set.
+    public func jsonRepresentation() throws -> [UInt8] {
+        try JOSEJSON.encode(publicJSONObject())
+    }
+
+    /// The JWK including the private scalar `d` (P-256 only). Treat the output
+    /// as a secret.
+    /// - Throws: ``JOSEError/Code/invalidKey`` when there is no private key or it
+    ///   is an RSA key.
+    public func privateJSONRepresentation() throws -> [UInt8] {
+        guard case .p256(let key)? = privateKey else {
+            throw JOSEError(.invalidKey, "only P-256 private JWKs can be exported")
+        }
+        var object = try publicJSONObject()
+        object["d"] = .string(Base64URL.encode(try key.rawRepresentation))
+        return try JOSEJSON.encode(object)
+    }
+
+    /// The RFC 7638 thumbprint: SHA-256 of the required public members in
+    /// lexicographic order, without whitespace.
+    public func thumbprint() throws -> [UInt8] {
+        try SHA256.hash(data: JOSEJSON.encode(requiredMembers()))
+    }
+
+    private func requiredMembers() throws -> [String: JSONValue] {
+        do {
+            switch publicKey {
+            case .p256(let key):
+                let point = key.x963Representation
+                guard point.count == 65 else { throw JOSEError(.invalidKey, "P-256 point unavailable") }
+                return [
+                    "kty": .string("EC"), "crv": .string("P-256"),
+                    "x": .string(Base64URL.encode(Array(point[1..<33]))),
+                    "y": .string(Base64URL.encode(Array(point[33..<65]))),
+                ]
+            case .rsa(let key):
+                return [
+                    "kty": .string("RSA"),
+                    "n": .string(Base64URL.encode(try key.modulus)),
+                    "e": .string(Base64URL.encode(try key.publicExponent)),
+                ]
+            }
+        } catch let error as CryptoError {
+            throw JOSEError(.invalidKey, "JWK export failed (\(error.code))")
+        }
+    }
+
+    private func publicJSONObject() throws -> [String: JSONValue] {
+        var object = try requiredMembers()
+        if let keyID { object["kid"] = .string(keyID) }
+        if let algorithm { object["alg"] = .string(algorithm.rawValue) }
+        if let use { object["use"] = .string(use) }
+        return object
+    }
+}

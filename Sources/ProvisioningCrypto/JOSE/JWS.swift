@@ -1,0 +1,160 @@
+/// A JSON Web Signature in compact serialization (RFC 7515 §7.1):
+/// `BASE64URL(header).BASE64URL(payload).BASE64URL(signature)`.
+///
+/// Parsing (``init(compactSerialization:maximumLength:)``) checks the shape
+/// only; nothing in ``payload`` is trustworthy until ``verifySignature(with:allowedAlgorithms:)``
+/// or ``verifySignature(using:allowedAlgorithms:)`` has returned.
+///
+/// Algorithms: ES256 (signature is raw `r ‖ s`, 64 bytes, not DER), RS256 and
+/// PS256. `none`, HMAC and anything else are refused. The header's `jwk`,
+/// `jku`, `x5u` and `x5c` members are never used to find a key.
+///
+/// ```swift
+/// let token = try JWS.sign(payload: body, algorithm: .es256, key: .p256(key), keyID: "k1")
+/// let jws = try JWS(compactSerialization: token)
+/// let signer = try jws.verifySignature(using: trustedKeys)
+/// ```
+public struct JWS: Sendable {
+    /// The default size limit for a compact serialization: 16 KiB.
+    public static let defaultMaximumLength = 16 * 1024
+
+    /// The decoded protected header.
+    public let header: JOSEHeader
+    /// The decoded payload bytes.
+    public let payload: [UInt8]
+    /// The decoded signature bytes.
+    public let signature: [UInt8]
+    /// ASCII `BASE64URL(header).BASE64URL(payload)`: what the signature covers.
+    let signingInput: [UInt8]
+
+    /// Splits and decodes a compact serialization without verifying it.
+    ///
+    /// - Throws: ``JOSEError`` with ``JOSEError/Code/oversize`` (checked first),
+    ///   ``JOSEError/Code/malformed`` (not three non-empty base64url segments with
+    ///   a JSON-object header that has a string `alg`) or
+    ///   ``JOSEError/Code/unsupportedCriticalHeader``.
+    public init(compactSerialization: String, maximumLength: Int = JWS.defaultMaximumLength) throws {
+        let utf8 = compactSerialization.utf8
+        guard utf8.count <= maximumLength else {
+            throw JOSEError(.oversize, "token longer than \(maximumLength) bytes")
+        }
+        let segments = utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard segments.count == 3 else { throw JOSEError(.malformed, "compact JWS needs three segments") }
+        guard !segments[0].isEmpty, !segments[2].isEmpty else {
+            throw JOSEError(.malformed, "empty header or signature segment")
+        }
+        func decode(_ segment: Substring.UTF8View.SubSequence, _ name: String) throws -> [UInt8] {
+            guard let bytes = Base64Alphabet.url.decode(segment) else {
+                throw JOSEError(.malformed, "\(name) segment is not base64url")
+            }
+            return bytes
+        }
+        let headerBytes = try decode(segments[0], "header")
+        payload = try decode(segments[1], "payload")
+        signature = try decode(segments[2], "signature")
+        // The header must be an object first (a bare string or array would
+        // otherwise surface as a confusing shape error).
+        _ = try JOSEJSON.decodeObject(headerBytes, "JWS header")
+        header = try JOSEJSON.decode(JOSEHeader.self, from: headerBytes, "JWS header")
+        guard header.critical == nil else {
+            throw JOSEError(.unsupportedCriticalHeader, "crit header present; no extension is supported")
+        }
+        signingInput = Array(utf8[..<segments[1].endIndex])
+    }
+
+    /// Verifies the signature with one key.
+    ///
+    /// Checks, in order: `alg` is allowed and implemented, the JWK's `use` is
+    /// "sig" (if set), the JWK's own `alg` (if set) equals the header's, the key
+    /// type fits `alg`, and the signature.
+    /// - Throws: ``JOSEError`` with ``JOSEError/Code/unsupportedAlgorithm``,
+    ///   ``JOSEError/Code/keyUsageMismatch``, ``JOSEError/Code/algorithmKeyMismatch``
+    ///   or ``JOSEError/Code/invalidSignature``.
+    public func verifySignature(
+        with key: JWK, allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported
+    ) throws {
+        let algorithm = header.algorithm
+        guard allowedAlgorithms.contains(algorithm), JWSAlgorithm.supported.contains(algorithm) else {
+            throw JOSEError(.unsupportedAlgorithm, "alg \(Self.printable(algorithm.rawValue)) is not accepted")
+        }
+        if let use = key.use, use != "sig" { throw JOSEError(.keyUsageMismatch, "key is not for signatures") }
+        if let keyAlgorithm = key.algorithm, keyAlgorithm != algorithm {
+            throw JOSEError(.algorithmKeyMismatch, "key is restricted to another alg")
+        }
+        guard algorithm.fits(key.publicKey) else {
+            throw JOSEError(.algorithmKeyMismatch, "key type does not fit alg \(algorithm)")
+        }
+        let valid: Bool
+        switch key.publicKey {
+        case .p256(let publicKey):
+            if let raw = try? ECDSASignature(rawRepresentation: signature) {
+                valid = publicKey.isValidSignature(raw, for: signingInput)
+            } else {
+                valid = false
+            }
+        case .rsa(let publicKey):
+            let padding: RSA.SignaturePadding = algorithm == .ps256 ? .pssSHA256 : .pkcs1v15SHA256
+            valid = publicKey.isValidSignature(signature, for: signingInput, padding: padding)
+        }
+        guard valid else { throw JOSEError(.invalidSignature, "signature does not verify") }
+    }
+
+    /// Picks the key from `keys` (``JWKSet/verificationKey(for:)``) and verifies.
+    /// - Returns: The key that verified.
+    /// - Throws: ``JOSEError`` as ``verifySignature(with:allowedAlgorithms:)``,
+    ///   plus ``JOSEError/Code/unknownKey`` and ``JOSEError/Code/missingKeyID``.
+    @discardableResult
+    public func verifySignature(
+        using keys: JWKSet, allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported
+    ) throws -> JWK {
+        // Refuse the algorithm before looking at keys, so `none` and HMAC tokens
+        // always get the same answer whatever the set holds.
+        guard allowedAlgorithms.contains(header.algorithm), JWSAlgorithm.supported.contains(header.algorithm) else {
+            throw JOSEError(.unsupportedAlgorithm, "alg \(Self.printable(header.algorithm.rawValue)) is not accepted")
+        }
+        let key = try keys.verificationKey(for: header)
+        try verifySignature(with: key, allowedAlgorithms: allowedAlgorithms)
+        return key
+    }
+
+    /// Signs `payload` and returns the compact serialization.
+    ///
+    /// - Parameters:
+    ///   - header: The protected header; `alg` must fit the key (`crit` is refused).
+    ///   - key: A P-256 key for ES256, an RSA key for RS256 or PS256.
+    /// - Throws: ``JOSEError/Code/unsupportedAlgorithm``,
+    ///   ``JOSEError/Code/algorithmKeyMismatch``, or a ``CryptoError`` from signing.
+    public static func sign(payload: [UInt8], header: JOSEHeader, key: AnyPrivateKey) throws -> String {
+        guard JWSAlgorithm.supported.contains(header.algorithm) else {
+            throw JOSEError(.unsupportedAlgorithm, "alg \(printable(header.algorithm.rawValue)) cannot sign")
+        }
+        guard header.critical == nil else { throw JOSEError(.unsupportedCriticalHeader, "crit is not supported") }
+        guard header.algorithm.fits(key.publicKey) else {
+            throw JOSEError(.algorithmKeyMismatch, "key type does not fit alg \(header.algorithm)")
+        }
+        let signingInput =
+            Base64URL.encode(try JOSEJSON.encode(header)) + "." + Base64URL.encode(payload)
+        let input = Array(signingInput.utf8)
+        let signature: [UInt8]
+        switch key {
+        case .p256(let privateKey):
+            signature = try privateKey.signature(for: input).rawRepresentation
+        case .rsa(let privateKey):
+            let padding: RSA.SignaturePadding = header.algorithm == .ps256 ? .pssSHA256 : .pkcs1v15SHA256
+            signature = try privateKey.signature(for: input, padding: padding)
+        }
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    /// Signs with a header of `alg`, and `kid` and `typ` when given.
+    public static func sign(
+        payload: [UInt8], algorithm: JWSAlgorithm, key: AnyPrivateKey, keyID: String? = nil, type: String? = nil
+    ) throws -> String {
+        try sign(payload: payload, header: JOSEHeader(algorithm: algorithm, keyID: keyID, type: type), key: key)
+    }
+
+    /// An `alg` value fit for an error detail: attacker-supplied, so bounded.
+    static func printable(_ value: String) -> String {
+        value.count <= 16 && value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) ? value : "(invalid)"
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The checks a JWT must pass: signature by a trusted key, then its claims.
+///
+/// Order: size, shape, `alg`, key selection, signature, `typ`, then claims
+/// (`exp`, `nbf`, `iat`, lifetime, required claims, `iss`, `aud`). The payload
+/// is not parsed before the signature verifies. Each refusal is a
+/// ``JOSEError`` with its own code.
+///
+/// ```swift
+/// let validator = JWTValidator(expectedIssuer: "https://bank.example",
+///                              expectedAudience: "provisioning",
+///                              maximumLifetime: 300, requireIssuedAt: true, requireJWTID: true)
+/// let jwt = try validator.validate(authorizationCode, keys: issuerKeys)
+/// ```
+public struct JWTValidator: Sendable {
+    /// `iss` must equal this when set.
+    public var expectedIssuer: String?
+    /// `aud` must contain this when set.
+    public var expectedAudience: String?
+    /// The header's `typ` must equal this (case-insensitive, "application/"
+    /// prefix optional) when set.
+    public var expectedType: String?
+    /// Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds.
+    public var leeway: TimeInterval
+    /// Largest `exp − iat` accepted, in seconds; needs both claims when set.
+    public var maximumLifetime: TimeInterval?
+    /// Refuse tokens without `exp`.
+    public var requireExpiration: Bool
+    /// Refuse tokens without `iat`.
+    public var requireIssuedAt: Bool
+    /// Refuse tokens without `jti`.
+    public var requireJWTID: Bool
+    /// The algorithms accepted (intersected with ``JWSAlgorithm/supported``).
+    public var allowedAlgorithms: Set<JWSAlgorithm>
+    /// Longest token accepted, in bytes.
+    public var maximumTokenLength: Int
+
+    public init(
+        expectedIssuer: String? = nil, expectedAudience: String? = nil, expectedType: String? = nil,
+        leeway: TimeInterval = 30, maximumLifetime: TimeInterval? = nil, requireExpiration: Bool = true,
+        requireIssuedAt: Bool = false, requireJWTID: Bool = false,
+        allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported,
+        maximumTokenLength: Int = JWS.defaultMaximumLength
+    ) {
+        self.expectedIssuer = expectedIssuer
+        self.expectedAudience = expectedAudience
+        self.expectedType = expectedType
+        self.leeway = leeway
+        self.maximumLifetime = maximumLifetime
+        self.requireExpiration = requireExpiration
+        self.requireIssuedAt = requireIssuedAt
+        self.requireJWTID = requireJWTID
+        self.allowedAlgorithms = allowedAlgorithms
+        self.maximumTokenLength = maximumTokenLength
+    }
+
+    /// Verifies `token` against `keys` and validates its claims at `now`.
+    /// - Returns: The verified token.
+    /// - Throws: ``JOSEError`` (every refusal), never another error type.
+    public func validate(_ token: String, keys: JWKSet, now: Date = Date()) throws -> JWT {
+        let jws = try JWS(compactSerialization: token, maximumLength: maximumTokenLength)
+        let key = try jws.verifySignature(using: keys, allowedAlgorithms: allowedAlgorithms)
+        if let expectedType, !Self.typeMatches(jws.header.type, expectedType) {
+            throw JOSEError(.wrongType, "typ is not the expected type")
+        }
+        let claims = try JWTClaims(jsonObject: JOSEJSON.decodeObject(jws.payload, "JWT payload"))
+        try validate(claims: claims, now: now)
+        return JWT(header: jws.header, claims: claims, payload: jws.payload, verifiedBy: key)
+    }
+
+    /// Checks the claims alone (time window, lifetime, required claims, issuer,
+    /// audience). ``validate(_:keys:now:)`` calls it after the signature.
+    /// - Throws: ``JOSEError``.
+    public func validate(claims: JWTClaims, now: Date) throws {
+        if let expiresAt = claims.expiresAt {
+            guard now.timeIntervalSince(expiresAt) < leeway else { throw JOSEError(.expired, "token has expired") }
+        } else if requireExpiration {
+            throw JOSEError(.missingClaim, "exp is required")
+        }
+        if let notBefore = claims.notBefore, notBefore.timeIntervalSince(now) > leeway {
+            throw JOSEError(.notYetValid, "token is not valid yet")
+        }
+        if let issuedAt = claims.issuedAt {
+            guard issuedAt.timeIntervalSince(now) <= leeway else {
+                throw JOSEError(.issuedInFuture, "token was issued in the future")
+            }
+        } else if requireIssuedAt {
+            throw JOSEError(.missingClaim, "iat is required")
+        }
+        if let maximumLifetime {
+            guard let issuedAt = claims.issuedAt else { throw JOSEError(.missingClaim, "iat is required") }
+            guard let expiresAt = claims.expiresAt else { throw JOSEError(.missingClaim, "exp is required") }
+            guard expiresAt.timeIntervalSince(issuedAt) <= maximumLifetime else {
+                throw JOSEError(.lifetimeTooLong, "token lifetime exceeds the maximum")
+            }
+        }
+        if requireJWTID, claims.jwtID == nil { throw JOSEError(.missingClaim, "jti is required") }
+        if let expectedIssuer {
+            guard let issuer = claims.issuer else { throw JOSEError(.missingClaim, "iss is required") }
+            guard issuer == expectedIssuer else { throw JOSEError(.wrongIssuer, "iss is not the expected issuer") }
+        }
+        if let expectedAudience {
+            guard let audience = claims.audience else { throw JOSEError(.missingClaim, "aud is required") }
+            guard audience.contains(expectedAudience) else {
+                throw JOSEError(.wrongAudience, "aud does not include the expected audience")
+            }
+        }
+    }
+
+    static func typeMatches(_ actual: String?, _ expected: String) -> Bool {
+        guard let actual else { return false }
+        func normalized(_ value: String) -> String {
+            let lower = value.lowercased()
+            return lower.hasPrefix("application/") ? String(lower.dropFirst("application/".count)) : lower
+        }
+        return normalized(actual) == normalized(expected)
+    }
+}
