@@ -45,19 +45,42 @@ fail:
     return NULL;
 }
 
+/* OpenSSL does not always queue an error when no RecipientInfo matches (KARI),
+   so the match is decided here, before decrypting. */
+static int pp_cms_has_recipient(CMS_ContentInfo *cms, X509 *cert) {
+    STACK_OF(CMS_RecipientInfo) *infos = CMS_get0_RecipientInfos(cms);
+    if (infos == NULL) return 0;
+    for (int i = 0; i < sk_CMS_RecipientInfo_num(infos); i++) {
+        CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
+        switch (CMS_RecipientInfo_type(ri)) {
+        case CMS_RECIPINFO_TRANS:
+            if (CMS_RecipientInfo_ktri_cert_cmp(ri, cert) == 0) return 1;
+            break;
+        case CMS_RECIPINFO_AGREE: {
+            STACK_OF(CMS_RecipientEncryptedKey) *keys = CMS_RecipientInfo_kari_get0_reks(ri);
+            for (int j = 0; j < sk_CMS_RecipientEncryptedKey_num(keys); j++) {
+                if (CMS_RecipientEncryptedKey_cert_cmp(sk_CMS_RecipientEncryptedKey_value(keys, j), cert) == 0) {
+                    return 1;
+                }
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
 pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert, BIO *out) {
     int type = OBJ_obj2nid(CMS_get0_type(cms));
     if (type != NID_pkcs7_enveloped && type != NID_id_smime_ct_authEnvelopedData) {
         return PP_CMS_DECRYPT_NOT_ENVELOPED;
     }
+    if (!pp_cms_has_recipient(cms, cert)) return PP_CMS_DECRYPT_NO_RECIPIENT;
     if (CMS_decrypt(cms, pkey, cert, NULL, out, CMS_BINARY) == 1) return PP_CMS_DECRYPT_OK;
-    unsigned long code = ERR_peek_error();
-    int lib = ERR_GET_LIB(code);
-    int reason = ERR_GET_REASON(code);
-    if (lib == ERR_LIB_CMS && reason == CMS_R_NO_MATCHING_RECIPIENT) return PP_CMS_DECRYPT_NO_RECIPIENT;
-    if (lib == ERR_LIB_CMS || lib == ERR_LIB_EVP || lib == ERR_LIB_RSA || lib == ERR_LIB_PROV ||
-        lib == ERR_LIB_EC) {
-        return PP_CMS_DECRYPT_FAILED;
-    }
-    return PP_CMS_DECRYPT_OTHER;
+    /* The recipient matched and the key belongs to the certificate (the caller
+       checks): what remains is a key that does not unwrap or content that does
+       not decrypt or authenticate. */
+    return PP_CMS_DECRYPT_FAILED;
 }

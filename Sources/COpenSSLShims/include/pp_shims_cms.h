@@ -28,8 +28,6 @@ typedef enum {
     PP_CMS_DECRYPT_NO_RECIPIENT = 2,
     /// A RecipientInfo matched but the key or content did not decrypt.
     PP_CMS_DECRYPT_FAILED = 3,
-    /// Anything else (allocation, unsupported algorithm).
-    PP_CMS_DECRYPT_OTHER = 4,
 } pp_cms_decrypt_status;
 
 /// Decrypts `cms` with `pkey` for the recipient `cert`, writing the plaintext

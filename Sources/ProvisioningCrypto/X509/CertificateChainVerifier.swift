@@ -71,10 +71,12 @@ public struct CertificateChainVerifier: Sendable {
         try checkLength(chain.count, policy: policy)
         guard let leaf = chain.first else { throw CertificateError(.emptyChain, "no certificate presented") }
         if leaf.isCA, let index = chain.indices.dropFirst().first(where: { !chain[$0].isCA }) {
-            throw CertificateError(.chainOutOfOrder, "a CA certificate comes before the end entity at position \(index)")
+            throw CertificateError(
+                .chainOutOfOrder, "a CA certificate comes before the end entity at position \(index)")
         }
         try policy?.validatePresented(chain)
-        let verified = try validatePath(chain, at: date, handledCriticalExtensions: policy?.handledCriticalExtensions ?? [])
+        let verified = try validatePath(
+            chain, at: date, handledCriticalExtensions: policy?.handledCriticalExtensions ?? [])
         try policy?.validateVerified(verified)
         return verified
     }

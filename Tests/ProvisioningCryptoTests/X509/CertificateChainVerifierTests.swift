@@ -37,10 +37,17 @@ import Testing
         let sandbox = try SandboxChain()
         let apple = CertificateChainVerifier(trustedRoots: [try TrustAnchors.appleRootCAG3])
         #expect(
-            refusal { try apple.verify(derChain: sandbox.presentedDER, at: TestDates.now, policy: ApplePayIssuerEncryptionPolicy.production) }
+            refusal {
+                try apple.verify(
+                    derChain: sandbox.presentedDER, at: TestDates.now, policy: ApplePayIssuerEncryptionPolicy.production
+                )
+            }
                 == .untrustedRoot)
         #expect(
-            refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: ApplePayIssuerEncryptionPolicy.production) }
+            refusal {
+                try sandbox.verifier.verify(
+                    sandbox.presented, at: TestDates.now, policy: ApplePayIssuerEncryptionPolicy.production)
+            }
                 == .intermediateMismatch)
     }
 
@@ -48,7 +55,8 @@ import Testing
 
     @Test func appleShapedSandboxChainVerifiesUnderApplePolicy() throws {
         let sandbox = try SandboxChain()
-        let chain = try sandbox.verifier.verify(derChain: sandbox.presentedDER, at: TestDates.now, policy: SandboxChain.policy)
+        let chain = try sandbox.verifier.verify(
+            derChain: sandbox.presentedDER, at: TestDates.now, policy: SandboxChain.policy)
         #expect(chain.certificates == [sandbox.leaf, sandbox.intermediate, sandbox.root])
         #expect(chain.leaf == sandbox.leaf)
         #expect(chain.intermediates == [sandbox.intermediate])
@@ -62,7 +70,8 @@ import Testing
         let verifier = CertificateChainVerifier(trustedRoots: [root])
         let date = leaf.notValidBefore.addingTimeInterval(86400)
         let chain = try verifier.verify(
-            [leaf, intermediate], at: date, policy: ApplePayIssuerEncryptionPolicy.sandbox(intermediateCommonName: "Fixture WWDR CA"))
+            [leaf, intermediate], at: date,
+            policy: ApplePayIssuerEncryptionPolicy.sandbox(intermediateCommonName: "Fixture WWDR CA"))
         #expect(chain.root == root)
     }
 
@@ -70,7 +79,9 @@ import Testing
         let sandbox = try SandboxChain()
         let other = try SandboxChain()
         let verifier = CertificateChainVerifier(trustedRoots: [other.root, try TrustAnchors.appleRootCAG3])
-        #expect(refusal { try verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) } == .untrustedRoot)
+        #expect(
+            refusal { try verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+                == .untrustedRoot)
     }
 
     @Test func rootWithSameNameButOtherKeyIsRefused() throws {
@@ -86,14 +97,18 @@ import Testing
         options.leafNotBefore = TestDates.utc(2024, 1, 1)
         options.leafNotAfter = TestDates.utc(2025, 12, 31)
         let sandbox = try SandboxChain(options)
-        #expect(refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) } == .expired)
+        #expect(
+            refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+                == .expired)
     }
 
     @Test func notYetValidLeafIsRefused() throws {
         var options = SandboxChain.Options()
         options.leafNotBefore = TestDates.utc(2026, 1, 2)
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .notYetValid)
     }
 
@@ -101,7 +116,9 @@ import Testing
         var options = SandboxChain.Options()
         options.leafExtensions = []
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .missingLeafMarker)
         // Without the policy the same chain is a valid path.
         #expect(try sandbox.verifier.verify(sandbox.presented, at: TestDates.now).certificates.count == 3)
@@ -111,7 +128,9 @@ import Testing
         var options = SandboxChain.Options()
         options.leafKeyUsage = [.digitalSignature]
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .invalidKeyUsage)
     }
 
@@ -119,14 +138,18 @@ import Testing
         var options = SandboxChain.Options()
         options.leafKeyUsage = [.keyEncipherment]
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .invalidKeyUsage)
     }
 
     @Test func swappedLeafAndIntermediateAreRefused() throws {
         let sandbox = try SandboxChain()
         let swapped = [sandbox.intermediate.derRepresentation, sandbox.leaf.derRepresentation]
-        let code = refusal { try sandbox.verifier.verify(derChain: swapped, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(derChain: swapped, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .chainOutOfOrder)
         // The generic check catches it without a policy as well.
         #expect(refusal { try sandbox.verifier.verify(derChain: swapped, at: TestDates.now) } == .chainOutOfOrder)
@@ -135,7 +158,9 @@ import Testing
     @Test func truncatedDERIsRefused() throws {
         let sandbox = try SandboxChain()
         let truncated = [Array(sandbox.leaf.derRepresentation.dropLast(10)), sandbox.intermediate.derRepresentation]
-        let code = refusal { try sandbox.verifier.verify(derChain: truncated, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(derChain: truncated, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .malformedCertificate)
     }
 
@@ -143,21 +168,28 @@ import Testing
         let sandbox = try SandboxChain()
         let random = (0..<600).map { _ in UInt8.random(in: 0...255) }
         let code = refusal {
-            try sandbox.verifier.verify(derChain: [random, sandbox.intermediate.derRepresentation], at: TestDates.now, policy: SandboxChain.policy)
+            try sandbox.verifier.verify(
+                derChain: [random, sandbox.intermediate.derRepresentation], at: TestDates.now,
+                policy: SandboxChain.policy)
         }
         #expect(code == .malformedCertificate)
     }
 
     @Test func emptyChainIsRefused() throws {
         let sandbox = try SandboxChain()
-        #expect(refusal { try sandbox.verifier.verify(derChain: [[UInt8]](), at: TestDates.now, policy: SandboxChain.policy) } == .emptyChain)
+        #expect(
+            refusal {
+                try sandbox.verifier.verify(derChain: [[UInt8]](), at: TestDates.now, policy: SandboxChain.policy)
+            } == .emptyChain)
         #expect(refusal { try sandbox.verifier.verify([], at: TestDates.now) } == .emptyChain)
     }
 
     @Test func tooLongChainIsRefused() throws {
         let sandbox = try SandboxChain()
         let long = sandbox.presented + [sandbox.intermediate, sandbox.root]
-        #expect(refusal { try sandbox.verifier.verify(long, at: TestDates.now, policy: SandboxChain.policy) } == .chainTooLong)
+        #expect(
+            refusal { try sandbox.verifier.verify(long, at: TestDates.now, policy: SandboxChain.policy) }
+                == .chainTooLong)
         let verifier = CertificateChainVerifier(trustedRoots: [sandbox.root], maximumChainLength: 1)
         #expect(refusal { try verifier.verify(sandbox.presented, at: TestDates.now) } == .chainTooLong)
     }
@@ -178,7 +210,8 @@ import Testing
         otherIntermediate.includesKeyIdentifiers = false
         let forgedLeaf = try forged.signed(by: try otherIntermediate.selfSigned(with: otherKey), key: otherKey)
         let code = refusal {
-            try sandbox.verifier.verify([forgedLeaf, sandbox.intermediate], at: TestDates.now, policy: SandboxChain.policy)
+            try sandbox.verifier.verify(
+                [forgedLeaf, sandbox.intermediate], at: TestDates.now, policy: SandboxChain.policy)
         }
         #expect(code == .invalidSignature)
     }
@@ -187,7 +220,9 @@ import Testing
         var options = SandboxChain.Options()
         options.intermediateIsCA = false
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .invalidCertificateAuthority)
     }
 
@@ -195,7 +230,9 @@ import Testing
         var options = SandboxChain.Options()
         options.intermediateCommonName = "Somebody Else CA"
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .intermediateMismatch)
     }
 
@@ -203,7 +240,9 @@ import Testing
         var options = SandboxChain.Options()
         options.leafKey = .rsa(try RSA.PrivateKey(bits: 2048))
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .unsupportedPublicKey)
     }
 
@@ -211,13 +250,17 @@ import Testing
         var options = SandboxChain.Options()
         options.leafExtensions.append(.init(oid: "1.3.6.1.4.1.99999.1", isCritical: true, value: [0x05, 0x00]))
         let sandbox = try SandboxChain(options)
-        let code = refusal { try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify(sandbox.presented, at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .pathValidationFailed)
     }
 
     @Test func leafPresentedWithoutIntermediateIsRefused() throws {
         let sandbox = try SandboxChain()
-        let code = refusal { try sandbox.verifier.verify([sandbox.leaf], at: TestDates.now, policy: SandboxChain.policy) }
+        let code = refusal {
+            try sandbox.verifier.verify([sandbox.leaf], at: TestDates.now, policy: SandboxChain.policy)
+        }
         #expect(code == .untrustedRoot)
     }
 
@@ -237,7 +280,8 @@ import Testing
         var refused = 0
         for input in inputs {
             do {
-                _ = try sandbox.verifier.verify(derChain: [input, intermediate], at: TestDates.now, policy: SandboxChain.policy)
+                _ = try sandbox.verifier.verify(
+                    derChain: [input, intermediate], at: TestDates.now, policy: SandboxChain.policy)
             } catch is CertificateError {
                 refused += 1
             }

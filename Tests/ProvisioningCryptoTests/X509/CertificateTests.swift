@@ -26,8 +26,9 @@ import Testing
         #expect(wwdr.issuer.commonName == "Apple Root CA - G3")
         // Apple encodes CN first, so RFC 4514 order (last RDN first) starts with C;
         // this is what `openssl x509 -subject -nameopt RFC2253` prints.
-        #expect(wwdr.subject.description
-            == "C=US,O=Apple Inc.,OU=Apple Certification Authority,CN=Apple Worldwide Developer Relations CA - G2")
+        #expect(
+            wwdr.subject.description
+                == "C=US,O=Apple Inc.,OU=Apple Certification Authority,CN=Apple Worldwide Developer Relations CA - G2")
         #expect(wwdr.serialNumberHex == "6fefd8f5e9a3a7ee")
         let marker = try #require(wwdr.extension(oid: ApplePayIssuerEncryptionPolicy.intermediateMarkerOID))
         #expect(marker.value == [0x05, 0x00])
@@ -80,7 +81,9 @@ import Testing
     @Test func truncatedAndRandomBytesAreRefused() throws {
         let der = try TrustAnchors.appleWWDRCAG2.derRepresentation
         for length in [0, 1, 4, der.count / 2, der.count - 1] {
-            let error = #expect(throws: CertificateError.self) { try Certificate(derRepresentation: der.prefix(length)) }
+            let error = #expect(throws: CertificateError.self) {
+                try Certificate(derRepresentation: der.prefix(length))
+            }
             #expect(error?.code == .malformedCertificate)
         }
         var generator = SystemRandomNumberGenerator()

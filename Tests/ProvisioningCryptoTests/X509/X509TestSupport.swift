@@ -91,7 +91,8 @@ struct SandboxChain {
 
         leafKey = try options.leafKey ?? .p256(P256.PrivateKey())
         leaf = try CertificateBuilder.endEntity(
-            subject: DistinguishedName(commonName: "ecc-crypto-services-encipherment_UC4-PROD", organization: "Sandbox"),
+            subject: DistinguishedName(
+                commonName: "ecc-crypto-services-encipherment_UC4-PROD", organization: "Sandbox"),
             publicKey: leafKey.publicKey, keyUsage: options.leafKeyUsage, notValidBefore: options.leafNotBefore,
             notValidAfter: options.leafNotAfter, extensions: options.leafExtensions
         ).signed(by: intermediate, key: intermediateKey)
