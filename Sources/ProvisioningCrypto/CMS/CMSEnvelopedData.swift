@@ -82,14 +82,18 @@ public enum CMSEnvelopedData {
         guard certificate.matches(key) else {
             throw CMSError(.keyMismatch, "the private key does not belong to the certificate")
         }
-        let output = try MemoryBIO()
+        // The plaintext is a card payload: a secure-memory BIO is wiped when freed.
+        guard let output = BIO_new(BIO_s_secmem()) else {
+            throw CMSError.openSSL(.internalFailure, "BIO_new failed")
+        }
+        defer { BIO_free(output) }
         let status = withExtendedLifetime((key, certificate)) {
-            pp_cms_decrypt(cms, key.evpKey.pointer, certificate.handle.pointer, output.pointer)
+            pp_cms_decrypt(cms, key.evpKey.pointer, certificate.handle.pointer, output)
         }
         switch status {
         case PP_CMS_DECRYPT_OK:
             OpenSSLErrorQueue.clear()
-            return output.contents()
+            return contents(of: output)
         case PP_CMS_DECRYPT_NOT_ENVELOPED:
             throw CMSError(.unsupportedContentType, "not EnvelopedData or AuthEnvelopedData")
         case PP_CMS_DECRYPT_NO_RECIPIENT:
@@ -99,6 +103,15 @@ public enum CMSEnvelopedData {
             throw CMSError.openSSL(.decryptionFailure, "CMS decryption failed")
         default:
             throw CMSError.openSSL(.internalFailure, "CMS decryption could not run")
+        }
+    }
+
+    private static func contents(of bio: OpaquePointer) -> [UInt8] {
+        var buffer: UnsafeMutablePointer<CChar>?
+        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &buffer)
+        guard length > 0, let buffer else { return [] }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
         }
     }
 
