@@ -149,6 +149,7 @@ public struct CertificateBuilder: Sendable {
                 throw CertificateError.openSSL(.invalidArgument, "extension \(ext.oid) not accepted")
             }
         }
+        // The issuer's X509 was read through a raw pointer above (key identifiers).
         withExtendedLifetime(issuer) {}
         guard X509_sign(x509, key.evpKey.pointer, EVP_sha256()) > 0 else {
             throw CertificateError.openSSL(.internalFailure, "X509_sign failed")
