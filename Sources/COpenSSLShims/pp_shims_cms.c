@@ -1,0 +1,86 @@
+#include "pp_shims_cms.h"
+
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/rsa.h>
+#include <openssl/ec.h>
+
+static int pp_configure_recipient(CMS_RecipientInfo *ri, EVP_PKEY *pkey) {
+    EVP_PKEY_CTX *pctx = CMS_RecipientInfo_get0_pkey_ctx(ri);
+    if (pctx == NULL) return 0;
+    if (EVP_PKEY_is_a(pkey, "RSA")) {
+        return EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_PKCS1_OAEP_PADDING) > 0 &&
+               EVP_PKEY_CTX_set_rsa_oaep_md(pctx, EVP_sha256()) > 0 &&
+               EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, EVP_sha256()) > 0;
+    }
+    if (EVP_PKEY_is_a(pkey, "EC")) {
+        /* OpenSSL's default KDF digest for CMS ECDH is SHA-1; RFC 5753 allows SHA-256. */
+        return EVP_PKEY_CTX_set_ecdh_kdf_md(pctx, EVP_sha256()) > 0;
+    }
+    return 0;
+}
+
+CMS_ContentInfo *pp_cms_encrypt(X509 *recipient, const uint8_t *data, size_t data_len,
+                                pp_cms_cipher cipher) {
+    if (data_len > INT32_MAX) return NULL;
+    const EVP_CIPHER *evp_cipher = cipher == PP_CMS_AES256_GCM ? EVP_aes_256_gcm() : EVP_aes_256_cbc();
+    unsigned int flags = CMS_BINARY | CMS_PARTIAL | CMS_KEY_PARAM;
+    CMS_ContentInfo *cms = NULL;
+    BIO *in = NULL;
+    EVP_PKEY *pkey = X509_get0_pubkey(recipient);
+    if (pkey == NULL) return NULL;
+    cms = CMS_encrypt(NULL, NULL, evp_cipher, flags);
+    if (cms == NULL) goto fail;
+    CMS_RecipientInfo *ri = CMS_add1_recipient_cert(cms, recipient, flags);
+    if (ri == NULL || !pp_configure_recipient(ri, pkey)) goto fail;
+    in = BIO_new_mem_buf(data_len > 0 ? data : (const uint8_t *)"", (int)data_len);
+    if (in == NULL) goto fail;
+    if (CMS_final(cms, in, NULL, CMS_BINARY) != 1) goto fail;
+    BIO_free(in);
+    return cms;
+fail:
+    BIO_free(in);
+    CMS_ContentInfo_free(cms);
+    return NULL;
+}
+
+/* OpenSSL does not always queue an error when no RecipientInfo matches (KARI),
+   so the match is decided here, before decrypting. */
+static int pp_cms_has_recipient(CMS_ContentInfo *cms, X509 *cert) {
+    STACK_OF(CMS_RecipientInfo) *infos = CMS_get0_RecipientInfos(cms);
+    if (infos == NULL) return 0;
+    for (int i = 0; i < sk_CMS_RecipientInfo_num(infos); i++) {
+        CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
+        switch (CMS_RecipientInfo_type(ri)) {
+        case CMS_RECIPINFO_TRANS:
+            if (CMS_RecipientInfo_ktri_cert_cmp(ri, cert) == 0) return 1;
+            break;
+        case CMS_RECIPINFO_AGREE: {
+            STACK_OF(CMS_RecipientEncryptedKey) *keys = CMS_RecipientInfo_kari_get0_reks(ri);
+            for (int j = 0; j < sk_CMS_RecipientEncryptedKey_num(keys); j++) {
+                if (CMS_RecipientEncryptedKey_cert_cmp(sk_CMS_RecipientEncryptedKey_value(keys, j), cert) == 0) {
+                    return 1;
+                }
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert, BIO *out) {
+    int type = OBJ_obj2nid(CMS_get0_type(cms));
+    if (type != NID_pkcs7_enveloped && type != NID_id_smime_ct_authEnvelopedData) {
+        return PP_CMS_DECRYPT_NOT_ENVELOPED;
+    }
+    if (!pp_cms_has_recipient(cms, cert)) return PP_CMS_DECRYPT_NO_RECIPIENT;
+    if (CMS_decrypt(cms, pkey, cert, NULL, out, CMS_BINARY) == 1) return PP_CMS_DECRYPT_OK;
+    /* The recipient matched and the key belongs to the certificate (the caller
+       checks): what remains is a key that does not unwrap or content that does
+       not decrypt or authenticate. */
+    return PP_CMS_DECRYPT_FAILED;
+}

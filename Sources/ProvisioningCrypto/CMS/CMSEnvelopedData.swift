@@ -1,0 +1,159 @@
+import COpenSSL
+import COpenSSLShims
+import Foundation
+
+/// CMS (RFC 5652) EnvelopedData: content encrypted for one recipient
+/// certificate. This is the format of a bank's `encryptedPayload`.
+///
+/// * RSA recipients: key transport with RSAES-OAEP, SHA-256 and MGF1-SHA-256.
+/// * P-256 recipients: ephemeral-static ECDH key agreement (RFC 5753,
+///   dhSinglePass-stdDH-sha256kdf) with AES key wrap.
+/// * Content: AES-256-CBC (EnvelopedData) or AES-256-GCM (AuthEnvelopedData,
+///   RFC 5083).
+///
+/// ```swift
+/// let der = try CMSEnvelopedData.encrypt(payload, for: serviceCertificate)
+/// let plaintext = try CMSEnvelopedData.decrypt(der, key: serviceKey, certificate: serviceCertificate)
+/// ```
+public enum CMSEnvelopedData {
+    /// The symmetric cipher for the content.
+    public enum ContentCipher: Sendable, Hashable {
+        /// AES-256-CBC, EnvelopedData: what `openssl cms -encrypt -aes256` writes.
+        case aes256CBC
+        /// AES-256-GCM, AuthEnvelopedData: modification is detected.
+        case aes256GCM
+    }
+
+    /// Inputs larger than this are refused before parsing unless the caller
+    /// raises the limit.
+    public static let defaultMaximumInputSize = 64 * 1024
+
+    /// Encrypts `plaintext` for `recipient`.
+    /// - Returns: the DER ContentInfo.
+    /// - Throws: ``CMSError/Code/unsupportedRecipientKey`` when the certificate
+    ///   key is not RSA or P-256; ``CMSError/Code/internalFailure`` otherwise.
+    public static func encrypt<Bytes: Collection>(
+        _ plaintext: Bytes, for recipient: Certificate, contentCipher: ContentCipher = .aes256CBC
+    ) throws -> [UInt8] where Bytes.Element == UInt8 {
+        do {
+            _ = try recipient.publicKey
+        } catch let error as CertificateError {
+            throw CMSError(.unsupportedRecipientKey, error.detail)
+        }
+        let data = Array(plaintext)
+        let cipher = contentCipher == .aes256GCM ? PP_CMS_AES256_GCM : PP_CMS_AES256_CBC
+        let cms = withExtendedLifetime(recipient) {
+            data.withUnsafeBufferPointer { pp_cms_encrypt(recipient.handle.pointer, $0.baseAddress, $0.count, cipher) }
+        }
+        guard let cms else { throw CMSError.openSSL(.internalFailure, "CMS encryption failed") }
+        defer { CMS_ContentInfo_free(cms) }
+        do {
+            return try encodeDER("CMS") { i2d_CMS_ContentInfo(cms, $0) }
+        } catch let error as CryptoError {
+            throw CMSError(.internalFailure, error.detail)
+        }
+    }
+
+    /// Decrypts a DER ContentInfo addressed to `certificate` with its `key`.
+    ///
+    /// The certificate selects the one RecipientInfo to use, so OpenSSL neither
+    /// tries every recipient nor, for RSA, returns a random key on failure.
+    ///
+    /// - Parameter maximumInputSize: larger input is refused before parsing.
+    /// - Throws: ``CMSError`` with ``CMSError/Code/inputTooLarge``,
+    ///   ``CMSError/Code/malformed``, ``CMSError/Code/unsupportedContentType``,
+    ///   ``CMSError/Code/keyMismatch``, ``CMSError/Code/recipientNotFound`` or
+    ///   ``CMSError/Code/decryptionFailure``.
+    public static func decrypt<Bytes: Collection>(
+        _ der: Bytes, key: AnyPrivateKey, certificate: Certificate,
+        maximumInputSize: Int = defaultMaximumInputSize
+    ) throws -> [UInt8] where Bytes.Element == UInt8 {
+        guard der.count <= maximumInputSize else {
+            throw CMSError(.inputTooLarge, "\(der.count) bytes exceed the \(maximumInputSize)-byte limit")
+        }
+        let cms: OpaquePointer
+        do {
+            cms = try decodeDER(
+                Array(der), "CMS", { d2i_CMS_ContentInfo(nil, $0, $1) }, release: { CMS_ContentInfo_free($0) })
+        } catch let error as CryptoError {
+            throw CMSError(.malformed, error.detail)
+        }
+        defer { CMS_ContentInfo_free(cms) }
+        guard certificate.matches(key) else {
+            throw CMSError(.keyMismatch, "the private key does not belong to the certificate")
+        }
+        // The plaintext is a card payload: a secure-memory BIO is wiped when freed.
+        guard let output = BIO_new(BIO_s_secmem()) else {
+            throw CMSError.openSSL(.internalFailure, "BIO_new failed")
+        }
+        defer { BIO_free(output) }
+        let status = withExtendedLifetime((key, certificate)) {
+            pp_cms_decrypt(cms, key.evpKey.pointer, certificate.handle.pointer, output)
+        }
+        switch status {
+        case PP_CMS_DECRYPT_OK:
+            OpenSSLErrorQueue.clear()
+            return contents(of: output)
+        case PP_CMS_DECRYPT_NOT_ENVELOPED:
+            throw CMSError(.unsupportedContentType, "not EnvelopedData or AuthEnvelopedData")
+        case PP_CMS_DECRYPT_NO_RECIPIENT:
+            OpenSSLErrorQueue.clear()
+            throw CMSError(.recipientNotFound, "no recipient matches the certificate")
+        case PP_CMS_DECRYPT_FAILED:
+            throw CMSError.openSSL(.decryptionFailure, "CMS decryption failed")
+        default:
+            throw CMSError.openSSL(.internalFailure, "CMS decryption could not run")
+        }
+    }
+
+    private static func contents(of bio: OpaquePointer) -> [UInt8] {
+        var buffer: UnsafeMutablePointer<CChar>?
+        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &buffer)
+        guard length > 0, let buffer else { return [] }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    // MARK: Text encodings
+
+    /// Wraps DER in "-----BEGIN CMS-----" PEM (what `openssl cms -outform PEM` writes).
+    public static func pemRepresentation<Bytes: Collection>(der: Bytes) -> String where Bytes.Element == UInt8 {
+        PEMDocument(label: "CMS", der: Array(der)).pemString
+    }
+
+    /// The DER inside a "CMS" (or legacy "PKCS7") PEM block.
+    /// - Throws: ``CMSError/Code/inputTooLarge`` or ``CMSError/Code/malformed``.
+    public static func der(pem: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
+        // Base64 and armour make PEM about 4/3 of the DER plus some lines.
+        guard pem.utf8.count <= maximumInputSize * 4 / 3 + 1024 else {
+            throw CMSError(.inputTooLarge, "PEM exceeds the size limit")
+        }
+        let documents: [PEMDocument]
+        do {
+            documents = try PEMDocument.parseAll(pem)
+        } catch let error as CryptoError {
+            throw CMSError(.malformed, error.detail)
+        }
+        guard documents.count == 1, let document = documents.first, ["CMS", "PKCS7"].contains(document.label) else {
+            throw CMSError(.malformed, "expected one CMS PEM block")
+        }
+        return document.der
+    }
+
+    /// Standard base64 of the DER (no line breaks).
+    public static func base64EncodedString<Bytes: Collection>(der: Bytes) -> String where Bytes.Element == UInt8 {
+        Data(der).base64EncodedString()
+    }
+
+    /// The DER from standard base64 (line breaks and spaces are ignored).
+    /// - Throws: ``CMSError/Code/inputTooLarge`` or ``CMSError/Code/malformed``.
+    public static func der(base64: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
+        guard base64.utf8.count <= maximumInputSize * 4 / 3 + 1024 else {
+            throw CMSError(.inputTooLarge, "base64 exceeds the size limit")
+        }
+        let compact = base64.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact) else { throw CMSError(.malformed, "not base64") }
+        return Array(data)
+    }
+}

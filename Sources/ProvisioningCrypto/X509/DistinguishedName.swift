@@ -1,0 +1,152 @@
+import COpenSSL
+import COpenSSLShims
+
+/// An X.509 distinguished name (subject or issuer), as an ordered list of
+/// attributes.
+///
+/// ```swift
+/// let name = DistinguishedName(commonName: "Sandbox WWDR CA", organization: "Example", country: "US")
+/// name.description    // "CN=Sandbox WWDR CA,O=Example,C=US"
+/// name.commonName     // "Sandbox WWDR CA"
+/// ```
+public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
+    /// One attribute: a type OID and its value as text.
+    public struct Attribute: Hashable, Sendable {
+        /// Dotted attribute type OID, e.g. ``commonNameOID``.
+        public var oid: String
+        /// The value, decoded to UTF-8.
+        public var value: String
+
+        public init(oid: String, value: String) {
+            self.oid = oid
+            self.value = value
+        }
+
+        public static let commonNameOID = "2.5.4.3"
+        public static let countryOID = "2.5.4.6"
+        public static let localityOID = "2.5.4.7"
+        public static let stateOrProvinceOID = "2.5.4.8"
+        public static let organizationOID = "2.5.4.10"
+        public static let organizationalUnitOID = "2.5.4.11"
+
+        /// RFC 4514 short names of the attribute types this module names.
+        static let shortNames: [String: String] = [
+            commonNameOID: "CN", countryOID: "C", localityOID: "L", stateOrProvinceOID: "ST",
+            organizationOID: "O", organizationalUnitOID: "OU",
+        ]
+    }
+
+    /// The attributes in encoding order (the most general, usually C, first).
+    /// Multi-valued RDNs are flattened.
+    public var attributes: [Attribute]
+
+    public init(_ attributes: [Attribute]) {
+        self.attributes = attributes
+    }
+
+    /// A name with the usual attributes, encoded C, O, OU, CN (most general first).
+    public init(
+        commonName: String? = nil, organizationalUnit: String? = nil, organization: String? = nil,
+        country: String? = nil
+    ) {
+        let pairs: [(String, String?)] = [
+            (Attribute.countryOID, country), (Attribute.organizationOID, organization),
+            (Attribute.organizationalUnitOID, organizationalUnit), (Attribute.commonNameOID, commonName),
+        ]
+        attributes = pairs.compactMap { oid, value in value.map { Attribute(oid: oid, value: $0) } }
+    }
+
+    /// The first value of the attribute `oid`, if present.
+    public func value(of oid: String) -> String? {
+        attributes.first { $0.oid == oid }?.value
+    }
+
+    public var commonName: String? { value(of: Attribute.commonNameOID) }
+    public var organization: String? { value(of: Attribute.organizationOID) }
+    public var organizationalUnit: String? { value(of: Attribute.organizationalUnitOID) }
+    public var country: String? { value(of: Attribute.countryOID) }
+
+    /// RFC 4514 string: most specific attribute first, special characters
+    /// escaped; types without a short name appear as dotted OIDs.
+    public var description: String {
+        attributes.reversed().map { attribute in
+            let type = Attribute.shortNames[attribute.oid] ?? attribute.oid
+            return "\(type)=\(Self.escape(attribute.value))"
+        }.joined(separator: ",")
+    }
+
+    static func escape(_ value: String) -> String {
+        var result = ""
+        let characters = Array(value)
+        for (index, character) in characters.enumerated() {
+            let needsEscape =
+                ",+\"\\<>;=".contains(character)
+                || (index == 0 && (character == "#" || character == " "))
+                || (index == characters.count - 1 && character == " ")
+            if needsEscape { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    // MARK: OpenSSL
+
+    /// Reads an `X509_NAME` (borrowed).
+    init(borrowing name: OpaquePointer) throws {
+        var attributes: [Attribute] = []
+        for index in 0..<X509_NAME_entry_count(name) {
+            guard let entry = X509_NAME_get_entry(name, index),
+                let object = X509_NAME_ENTRY_get_object(entry),
+                let data = X509_NAME_ENTRY_get_data(entry)
+            else {
+                throw CertificateError(.malformedCertificate, "unreadable name attribute")
+            }
+            let oid = try objectIdentifier(object)
+            var utf8: UnsafeMutablePointer<UInt8>?
+            let length = ASN1_STRING_to_UTF8(&utf8, data)
+            defer { pp_openssl_free(utf8) }
+            guard length >= 0, let utf8 else {
+                OpenSSLErrorQueue.clear()
+                throw CertificateError(.malformedCertificate, "name attribute is not a valid string")
+            }
+            let value = String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
+            attributes.append(Attribute(oid: oid, value: value))
+        }
+        self.attributes = attributes
+    }
+
+    /// A new `X509_NAME` the caller must free.
+    func makeX509Name() throws -> OpaquePointer {
+        guard let name = X509_NAME_new() else {
+            throw CertificateError.openSSL(.internalFailure, "X509_NAME_new failed")
+        }
+        for attribute in attributes {
+            guard let object = OBJ_txt2obj(attribute.oid, 1) else {
+                X509_NAME_free(name)
+                OpenSSLErrorQueue.clear()
+                throw CertificateError(.invalidArgument, "name attribute type is not an OID")
+            }
+            defer { ASN1_OBJECT_free(object) }
+            let bytes = Array(attribute.value.utf8)
+            // MBSTRING_UTF8 lets OpenSSL pick the string type its table mandates
+            // (PrintableString for C, UTF8String for the rest) and enforce sizes.
+            let ok = X509_NAME_add_entry_by_OBJ(name, object, MBSTRING_UTF8, bytes, Int32(bytes.count), -1, 0)
+            guard ok == 1 else {
+                X509_NAME_free(name)
+                throw CertificateError.openSSL(.invalidArgument, "name attribute \(attribute.oid) not accepted")
+            }
+        }
+        return name
+    }
+}
+
+/// The dotted text of an `ASN1_OBJECT`.
+func objectIdentifier(_ object: OpaquePointer) throws -> String {
+    var buffer = [CChar](repeating: 0, count: 128)
+    let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
+    guard length > 0, Int(length) < buffer.count else {
+        OpenSSLErrorQueue.clear()
+        throw CertificateError(.malformedCertificate, "unreadable object identifier")
+    }
+    return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,272 @@
+import Foundation
+import Testing
+
+@testable import ProvisioningCrypto
+
+@Suite struct CMSEnvelopedDataTests {
+    static let payload = Array(#"{"primaryAccountNumber":"not-a-real-pan","expiration":"01/30","name":"Test"}"#.utf8)
+
+    /// A self-signed recipient certificate for `key`.
+    static func recipient(_ key: AnyPrivateKey, name: String = "CMS Recipient") throws -> Certificate {
+        try CertificateBuilder.endEntity(
+            subject: DistinguishedName(commonName: name, organization: "PushProvisioning Tests"),
+            publicKey: key.publicKey, keyUsage: [.keyEncipherment, .keyAgreement],
+            notValidBefore: TestDates.utc(2025, 1, 1), notValidAfter: TestDates.utc(2035, 1, 1)
+        ).selfSigned(with: key)
+    }
+
+    static func rsaKey() throws -> AnyPrivateKey { .rsa(try RSA.PrivateKey(bits: 2048)) }
+    static func ecKey() throws -> AnyPrivateKey { .p256(try P256.PrivateKey()) }
+
+    private func refusal(_ body: () throws -> [UInt8]) -> CMSError.Code? {
+        let error = #expect(throws: CMSError.self) { _ = try body() }
+        return error?.code
+    }
+
+    // MARK: Round trips
+
+    @Test(arguments: [CMSEnvelopedData.ContentCipher.aes256CBC, .aes256GCM])
+    func rsaRecipientRoundTrips(cipher: CMSEnvelopedData.ContentCipher) throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate, contentCipher: cipher)
+        #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
+    }
+
+    @Test(arguments: [CMSEnvelopedData.ContentCipher.aes256CBC, .aes256GCM])
+    func ecRecipientRoundTrips(cipher: CMSEnvelopedData.ContentCipher) throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate, contentCipher: cipher)
+        #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
+    }
+
+    @Test func emptyPlaintextRoundTrips() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt([UInt8](), for: certificate)
+        #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == [])
+    }
+
+    @Test func pemAndBase64WrappersRoundTrip() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let pem = CMSEnvelopedData.pemRepresentation(der: der)
+        #expect(pem.hasPrefix("-----BEGIN CMS-----\n"))
+        #expect(try CMSEnvelopedData.der(pem: pem) == der)
+        let base64 = CMSEnvelopedData.base64EncodedString(der: der)
+        #expect(try CMSEnvelopedData.der(base64: base64) == der)
+        #expect(refusal { try CMSEnvelopedData.der(base64: "not base64 !") } == .malformed)
+        #expect(refusal { try CMSEnvelopedData.der(pem: certificate.pemRepresentation) } == .malformed)
+    }
+
+    // MARK: Fixtures written by the openssl CLI
+
+    @Test func cliWrittenRSAOAEPFixtureDecrypts() throws {
+        let key = try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "rsa-key.pem"))
+        let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "rsa-cert.pem"))
+        let der = try FixtureFiles.data("cms", "rsa-oaep-aes256cbc.der")
+        let plaintext = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
+        #expect(plaintext == Array(try FixtureFiles.data("cms", "message.json")))
+    }
+
+    @Test func cliWrittenECFixtureDecrypts() throws {
+        let key = try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "ec-key.pem"))
+        let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "ec-cert.pem"))
+        let der = try FixtureFiles.data("cms", "ec-aes256cbc.der")
+        let plaintext = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
+        #expect(plaintext == Array(try FixtureFiles.data("cms", "message.json")))
+    }
+
+    // MARK: Live interoperability with the openssl CLI
+
+    @Test func ourRSAOutputUsesOAEPAndDecryptsWithOpenSSLCLI() throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        try cli.write("message.der", der)
+        try cli.write("cert.pem", certificate.pemRepresentation)
+        try cli.write("key.pem", try key.pemRepresentation)
+        let decrypted = try cli.run([
+            "cms", "-decrypt", "-binary", "-inform", "DER", "-in", "message.der", "-recip", "cert.pem", "-inkey",
+            "key.pem", "-out", "plain.bin",
+        ])
+        #expect(decrypted.status == 0, "\(decrypted.errorOutput)")
+        #expect(try cli.read("plain.bin") == Self.payload)
+        let printed = try cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
+        #expect(printed.output.contains("rsaesOaep"))
+        #expect(printed.output.contains("sha256"))
+        #expect(printed.output.contains("aes-256-cbc"))
+    }
+
+    @Test func ourECOutputDecryptsWithOpenSSLCLI() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        try cli.write("message.der", der)
+        try cli.write("cert.pem", certificate.pemRepresentation)
+        try cli.write("key.pem", try key.pemRepresentation)
+        let decrypted = try cli.run([
+            "cms", "-decrypt", "-binary", "-inform", "DER", "-in", "message.der", "-recip", "cert.pem", "-inkey",
+            "key.pem", "-out", "plain.bin",
+        ])
+        #expect(decrypted.status == 0, "\(decrypted.errorOutput)")
+        #expect(try cli.read("plain.bin") == Self.payload)
+        let printed = try cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
+        #expect(printed.output.contains("dhSinglePass-stdDH-sha256kdf-scheme"))
+    }
+
+    @Test func openSSLCLIRSAOAEPOutputDecryptsWithOurs() throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        try cli.write("plain.bin", Self.payload)
+        try cli.write("cert.pem", certificate.pemRepresentation)
+        let encrypted = try cli.run([
+            "cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem", "-keyopt",
+            "rsa_padding_mode:oaep", "-keyopt", "rsa_oaep_md:sha256", "-outform", "DER", "-out", "message.der",
+        ])
+        #expect(encrypted.status == 0, "\(encrypted.errorOutput)")
+        let der = try cli.read("message.der")
+        #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
+    }
+
+    @Test func openSSLCLIECOutputDecryptsWithOurs() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        try cli.write("plain.bin", Self.payload)
+        try cli.write("cert.pem", certificate.pemRepresentation)
+        let encrypted = try cli.run([
+            "cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem", "-outform", "PEM",
+            "-out", "message.pem",
+        ])
+        #expect(encrypted.status == 0, "\(encrypted.errorOutput)")
+        let pem = String(decoding: try cli.read("message.pem"), as: UTF8.self)
+        let der = try CMSEnvelopedData.der(pem: pem)
+        #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
+    }
+
+    // MARK: Refusals
+
+    @Test func wrongKeyForCertificateIsRefused() throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let otherKey = try Self.rsaKey()
+        #expect(refusal { try CMSEnvelopedData.decrypt(der, key: otherKey, certificate: certificate) } == .keyMismatch)
+    }
+
+    @Test(arguments: [false, true])
+    func messageForAnotherRecipientIsRefused(useEC: Bool) throws {
+        let key = useEC ? try Self.ecKey() : try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let otherKey = useEC ? try Self.ecKey() : try Self.rsaKey()
+        let otherCertificate = try Self.recipient(otherKey, name: "Someone Else")
+        let code = refusal { try CMSEnvelopedData.decrypt(der, key: otherKey, certificate: otherCertificate) }
+        #expect(code == .recipientNotFound)
+    }
+
+    @Test func tamperedWrappedKeyIsADecryptionFailure() throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        var der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        // The 256-byte OAEP-wrapped key precedes the encrypted content; flipping a
+        // byte in its middle keeps the DER valid and breaks OAEP decoding.
+        let wrappedKeyEnd = try #require(Self.endOfLastOctetString(ofLength: 256, in: der))
+        der[wrappedKeyEnd - 128] ^= 0x01
+        #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
+    }
+
+    @Test func tamperedGCMContentIsADecryptionFailure() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        var der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate, contentCipher: .aes256GCM)
+        // AuthEnvelopedData ends with the encrypted content (as long as the
+        // plaintext under GCM) followed by the MAC OCTET STRING (04 10 + 16 bytes).
+        #expect(der[der.count - 18] == 0x04 && der[der.count - 17] == 0x10)
+        der[der.count - 18 - Self.payload.count / 2] ^= 0x01
+        #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
+    }
+
+    @Test func truncatedAndGarbageInputsAreMalformed() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        for length in [0, 1, 10, der.count / 2, der.count - 1] {
+            #expect(
+                refusal { try CMSEnvelopedData.decrypt(der.prefix(length), key: key, certificate: certificate) }
+                    == .malformed)
+        }
+        #expect(refusal { try CMSEnvelopedData.decrypt(der + [0], key: key, certificate: certificate) } == .malformed)
+        for _ in 0..<100 {
+            let garbage = (0..<Int.random(in: 1...2000)).map { _ in UInt8.random(in: 0...255) }
+            #expect(refusal { try CMSEnvelopedData.decrypt(garbage, key: key, certificate: certificate) } == .malformed)
+        }
+    }
+
+    @Test func mangledInputsNeverCrashOrYieldAlteredPlaintext() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate, contentCipher: .aes256GCM)
+        for _ in 0..<200 {
+            var flipped = der
+            let bit = Int.random(in: 0..<(der.count * 8))
+            flipped[bit / 8] ^= UInt8(1 << (bit % 8))
+            // A flip may land in a field that does not matter to decryption (a
+            // length-preserving byte in an unused parameter); GCM guarantees the
+            // content is then unchanged. Anything else must be a CMSError.
+            do {
+                let plaintext = try CMSEnvelopedData.decrypt(flipped, key: key, certificate: certificate)
+                #expect(plaintext == Self.payload)
+            } catch {
+                #expect(error is CMSError)
+            }
+        }
+    }
+
+    @Test func oversizeInputIsRefusedBeforeParsing() throws {
+        let key = try Self.ecKey()
+        let certificate = try Self.recipient(key)
+        let big = [UInt8](repeating: 0x30, count: CMSEnvelopedData.defaultMaximumInputSize + 1)
+        #expect(refusal { try CMSEnvelopedData.decrypt(big, key: key, certificate: certificate) } == .inputTooLarge)
+        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let code = refusal {
+            try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate, maximumInputSize: 64)
+        }
+        #expect(code == .inputTooLarge)
+    }
+
+    @Test func nonEnvelopedContentIsRefused() throws {
+        let key = try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "ec-key.pem"))
+        let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "ec-cert.pem"))
+        let data = try FixtureFiles.data("cms", "data-content.der")
+        #expect(
+            refusal { try CMSEnvelopedData.decrypt(data, key: key, certificate: certificate) }
+                == .unsupportedContentType)
+    }
+
+    @Test func p384RecipientIsRefused() throws {
+        let appleRoot = try TrustAnchors.appleRootCAG3
+        #expect(refusal { try CMSEnvelopedData.encrypt(Self.payload, for: appleRoot) } == .unsupportedRecipientKey)
+    }
+
+    /// Index just past the last DER OCTET STRING (04 82 hi lo) of `length` bytes.
+    static func endOfLastOctetString(ofLength length: Int, in der: [UInt8]) -> Int? {
+        let header: [UInt8] = [0x04, 0x82, UInt8(length >> 8), UInt8(length & 0xFF)]
+        guard der.count >= header.count else { return nil }
+        for start in stride(from: der.count - header.count, through: 0, by: -1)
+        where Array(der[start..<(start + header.count)]) == header && start + 4 + length <= der.count {
+            return start + 4 + length
+        }
+        return nil
+    }
+}
