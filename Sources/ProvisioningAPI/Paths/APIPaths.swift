@@ -195,7 +195,9 @@ public enum APIPaths {
         try APIEndpoint(route: .openAPI)
     }
 
-    private static func walletCardParameters(_ issuerId: String, _ walletId: String, _ cardId: String) -> [String:
+    private static func walletCardParameters(
+        _ issuerId: String, _ walletId: String, _ cardId: String
+    ) -> [String:
         String]
     {
         ["issuerId": issuerId, "walletId": walletId, "cardId": cardId]

@@ -37,7 +37,8 @@ public enum OpenAPIDocument {
         for directory in directories {
             for suffix in ["resources", "bundle"] {
                 let candidate = directory.appendingPathComponent("\(bundleName).\(suffix)")
-                if let bundle = Bundle(url: candidate), let url = bundle.url(forResource: "openapi", withExtension: "json")
+                if let bundle = Bundle(url: candidate),
+                    let url = bundle.url(forResource: "openapi", withExtension: "json")
                 {
                     return url
                 }
