@@ -52,6 +52,8 @@ import Testing
         #expect(route.match(path: "/v1/issuers/b/tokens//state") == nil)
         #expect(route.match(path: "/v1/issuers/b/tokens/%2E%2E/state") == nil)
         #expect(route.match(path: "/v1/issuers/b/tokens/%zz/state") == nil)
+        #expect(route.match(path: "/v1/issuers/b/tokens/%FF/state") == nil)
+        #expect(route.match(path: "/v1/issuers/b/tokens/%C3%A9/state") == ["issuerId": "b", "tokenId": "é"])
         #expect(route.match(path: "/v1/issuers/b/cards/t/state") == nil)
         #expect(route.match(path: "v1/issuers/b/tokens/t/state") == nil)
     }

@@ -35,7 +35,9 @@ enum PathSegment {
             }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        // `String(validating:as:)` would say this directly but needs iOS 18.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.utf8) == bytes ? text : nil
     }
 
     /// Whether `value` can name a resource: not empty and not a dot segment,
