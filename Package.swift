@@ -50,6 +50,15 @@ let serverSide: [Target] = [
     ),
 ]
 
+// The wire contract shared by the service and the SDK: Foundation only, so it
+// builds for iOS unchanged (see DESIGN.md, "Rules between parts").
+let shared: [Target] = [
+    .target(
+        name: "ProvisioningAPI",
+        resources: [.copy("openapi.json")]
+    )
+]
+
 let tools: [Target] = [
     .executableTarget(
         name: "tpc-bench",
@@ -62,6 +71,11 @@ let tests: [Target] = [
     .testTarget(
         name: "ProvisioningCryptoTests",
         dependencies: ["ProvisioningCrypto"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "ProvisioningAPITests",
+        dependencies: ["ProvisioningAPI"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -79,10 +93,11 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "ProvisioningCrypto", targets: ["ProvisioningCrypto"]),
+        .library(name: "ProvisioningAPI", targets: ["ProvisioningAPI"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Storage", targets: ["Storage"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
-    targets: cLayer + serverSide + tools + tests,
+    targets: cLayer + serverSide + shared + tools + tests,
     swiftLanguageModes: [.v6]
 )

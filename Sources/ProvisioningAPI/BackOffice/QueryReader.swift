@@ -1,0 +1,40 @@
+import Foundation
+
+/// Typed access to query items, shared by the back-office queries.
+struct QueryReader {
+    private let items: [URLQueryItem]
+
+    init(_ items: [URLQueryItem]) {
+        self.items = items
+    }
+
+    /// The first non-empty value of `name`.
+    func string(_ name: String) -> String? {
+        guard let value = items.first(where: { $0.name == name })?.value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    func enumeration<Value: WireEnumeration>(_ name: String) throws(ProvisioningAPIError) -> Value? {
+        guard let text = string(name) else { return nil }
+        guard let value = Value(caseInsensitive: text) else {
+            throw ProvisioningAPIError(.invalidQueryParameter, "\(name) is not a known value")
+        }
+        return value
+    }
+
+    func limit(_ name: String, maximum: Int) throws(ProvisioningAPIError) -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let value = Int(text), (1...maximum).contains(value) else {
+            throw ProvisioningAPIError(.invalidQueryParameter, "\(name) must be an integer in 1...\(maximum)")
+        }
+        return value
+    }
+
+    func date(_ name: String) throws(ProvisioningAPIError) -> Date? {
+        guard let text = string(name) else { return nil }
+        guard let date = WireDate.date(from: text) else {
+            throw ProvisioningAPIError(.invalidQueryParameter, "\(name) must be an ISO 8601 date-time")
+        }
+        return date
+    }
+}

@@ -1,0 +1,7 @@
+/// Whether the service, or one of its dependencies, can serve.
+public enum HealthStatus: String, WireEnumeration {
+    /// Working.
+    case up = "UP"
+    /// Not working; see the check's detail.
+    case down = "DOWN"
+}

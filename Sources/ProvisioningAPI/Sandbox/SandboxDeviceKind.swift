@@ -1,0 +1,7 @@
+/// The kind of simulated Apple device.
+public enum SandboxDeviceKind: String, WireEnumeration {
+    /// An iPhone: has its own pass library.
+    case iPhone = "IPHONE"
+    /// An Apple Watch, paired with an iPhone.
+    case watch = "WATCH"
+}

@@ -1,0 +1,15 @@
+/// The answer to a token state change: the token and its new state.
+///
+/// Used by both `POST …/tokens/{tokenId}/state` and the back office's
+/// `POST …/backoffice/tokens/{tokenId}/state`.
+public struct TokenStateChangeResponse: Codable, Hashable, Sendable {
+    /// The token that changed.
+    public var tokenId: String
+    /// Its state after the change.
+    public var state: TokenStatus
+
+    public init(tokenId: String, state: TokenStatus) {
+        self.tokenId = tokenId
+        self.state = state
+    }
+}

@@ -1,0 +1,31 @@
+/// Display data of a digital card: suffixes and expiries, never full numbers.
+public struct DigitalCardMetadata: Codable, Hashable, Sendable {
+    /// The PAN's last four digits.
+    public var panLastDigits: String
+    /// The PAN's expiry, `MM/YY`.
+    public var panExpiry: String
+    /// The token's last four digits.
+    public var tokenLastDigits: String
+    /// The token's expiry, `MM/YY`.
+    public var tokenExpiry: String
+    /// Dual-brand: the auxiliary token's last four digits.
+    public var auxiliaryTokenLastDigits: String?
+    /// Dual-brand: the auxiliary token's expiry, `MM/YY`.
+    public var auxiliaryTokenExpiry: String?
+
+    public init(
+        panLastDigits: String,
+        panExpiry: String,
+        tokenLastDigits: String,
+        tokenExpiry: String,
+        auxiliaryTokenLastDigits: String? = nil,
+        auxiliaryTokenExpiry: String? = nil
+    ) {
+        self.panLastDigits = panLastDigits
+        self.panExpiry = panExpiry
+        self.tokenLastDigits = tokenLastDigits
+        self.tokenExpiry = tokenExpiry
+        self.auxiliaryTokenLastDigits = auxiliaryTokenLastDigits
+        self.auxiliaryTokenExpiry = auxiliaryTokenExpiry
+    }
+}

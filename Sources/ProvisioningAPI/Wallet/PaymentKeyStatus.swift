@@ -1,0 +1,29 @@
+import Foundation
+
+/// How many payments a digital card can still make before replenishment.
+public struct PaymentKeyStatus: Codable, Hashable, Sendable {
+    /// Unused keys of the main network.
+    public var numberOfPaymentsLeft: Int
+    /// Whether the count fell below the service's threshold.
+    public var needsReplenishment: Bool
+    /// The kind of keys.
+    public var keyType: PaymentKeyType
+    /// When the current keys expire (`nil` for keys without expiry).
+    public var keyExpiry: Date?
+    /// Dual-brand: unused keys of the auxiliary network.
+    public var auxiliaryNumberOfPaymentsLeft: Int?
+
+    public init(
+        numberOfPaymentsLeft: Int,
+        needsReplenishment: Bool,
+        keyType: PaymentKeyType,
+        keyExpiry: Date? = nil,
+        auxiliaryNumberOfPaymentsLeft: Int? = nil
+    ) {
+        self.numberOfPaymentsLeft = numberOfPaymentsLeft
+        self.needsReplenishment = needsReplenishment
+        self.keyType = keyType
+        self.keyExpiry = keyExpiry
+        self.auxiliaryNumberOfPaymentsLeft = auxiliaryNumberOfPaymentsLeft
+    }
+}

@@ -1,0 +1,7 @@
+/// The decision on a sandbox payment.
+public enum PaymentOutcome: String, WireEnumeration {
+    /// Paid.
+    case approved = "APPROVED"
+    /// Refused (card not active, key unknown or used, cryptogram wrong).
+    case declined = "DECLINED"
+}
