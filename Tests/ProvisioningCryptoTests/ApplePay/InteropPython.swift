@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the independent Python implementation in Tests/Interop (Python's
+/// `cryptography` package), from the venv `make deps` creates.
+enum InteropPython {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var interpreter: URL {
+        if let configured = ProcessInfo.processInfo.environment["PP_PYTHON"], !configured.isEmpty {
+            return URL(fileURLWithPath: configured)
+        }
+        return packageRoot.appendingPathComponent(".venv/bin/python3")
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `Tests/Interop/<script> arguments…` with `input` on stdin; returns stdout.
+    static func run(_ script: String, _ arguments: [String], input: [UInt8]) throws -> [UInt8] {
+        guard FileManager.default.isExecutableFile(atPath: interpreter.path) else {
+            throw Failure(description: "no Python venv at \(interpreter.path): run `make deps`")
+        }
+        let process = Process()
+        process.executableURL = interpreter
+        process.arguments = [packageRoot.appendingPathComponent("Tests/Interop/\(script)").path] + arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(script) failed: \(String(decoding: errors, as: UTF8.self))")
+        }
+        return Array(output)
+    }
+}
