@@ -48,9 +48,12 @@ let serverSide: [Target] = [
         name: "Storage",
         dependencies: ["CSQLite", "CPostgres"]
     ),
+    .target(name: "ProvisioningService"),
+    .target(name: "SandboxNetwork"),
 ]
 
 let tools: [Target] = [
+    .target(name: "TPCCommandLine"),
     .executableTarget(
         name: "tpc-bench",
         dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
@@ -72,6 +75,19 @@ let tests: [Target] = [
         name: "StorageTests",
         dependencies: ["Storage"]
     ),
+    .testTarget(
+        name: "ProvisioningServiceTests",
+        dependencies: ["ProvisioningService"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "SandboxNetworkTests",
+        dependencies: ["SandboxNetwork", "ProvisioningService"]
+    ),
+    .testTarget(
+        name: "TPCCommandLineTests",
+        dependencies: ["TPCCommandLine"]
+    ),
 ]
 
 let package = Package(
@@ -81,6 +97,9 @@ let package = Package(
         .library(name: "ProvisioningCrypto", targets: ["ProvisioningCrypto"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "ProvisioningService", targets: ["ProvisioningService"]),
+        .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
+        .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
     targets: cLayer + serverSide + tools + tests,
