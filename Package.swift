@@ -58,7 +58,7 @@ let tools: [Target] = [
         name: "tpc-bench",
         dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
         path: "Sources/Bench"
-    )
+    ),
 ]
 
 let tests: [Target] = [

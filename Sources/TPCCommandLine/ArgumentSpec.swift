@@ -15,7 +15,9 @@ public struct ArgumentSpec: Hashable, Sendable {
     /// The value used when the argument is absent.
     public let defaultValue: String?
 
-    public init(name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false, defaultValue: String? = nil) {
+    public init(
+        name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false, defaultValue: String? = nil
+    ) {
         self.name = name
         self.help = help
         self.isRequired = isRequired && defaultValue == nil

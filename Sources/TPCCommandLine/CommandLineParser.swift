@@ -21,7 +21,7 @@
 /// ```
 public struct CommandLineParser: Sendable {
     /// What the command line asks for.
-    public enum Result: Hashable, Sendable {
+    public enum ParseOutcome: Hashable, Sendable {
         /// Run the command with these values.
         case command(ParsedArguments)
         /// Print this help text (for the command at `commandPath`) and exit 0.
@@ -40,7 +40,7 @@ public struct CommandLineParser: Sendable {
     /// - Throws: ``CommandLineError`` for an unknown option or command, a missing
     ///   or invalid value, a missing required option or argument, a repeated
     ///   option, or an extra argument.
-    public func parse(_ arguments: [String]) throws(CommandLineError) -> Result {
+    public func parse(_ arguments: [String]) throws(CommandLineError) -> ParseOutcome {
         var state = State(path: [root])
         var index = 0
         var optionsEnded = false
@@ -115,7 +115,8 @@ public struct CommandLineParser: Sendable {
                 .unknownOption, "unknown option --\(Self.printable(name))", commandPath: state.names,
                 suggestion: Self.suggestion(for: name, among: state.options.map(\.name), prefix: "--"))
         }
-        try record(option, label: "--\(name)", inlineValue: inlineValue, arguments: arguments, index: &index, state: &state)
+        try record(
+            option, label: "--\(name)", inlineValue: inlineValue, arguments: arguments, index: &index, state: &state)
     }
 
     private func parseShortOptions(
@@ -136,7 +137,8 @@ public struct CommandLineParser: Sendable {
                     state: &state)
                 return
             }
-            try record(option, label: "-\(letter)", inlineValue: nil, arguments: arguments, index: &index, state: &state)
+            try record(
+                option, label: "-\(letter)", inlineValue: nil, arguments: arguments, index: &index, state: &state)
         }
     }
 

@@ -30,7 +30,8 @@ public enum HelpFormatter {
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in command.arguments {
-                text += row("<\(argument.name)>" + (argument.isRepeating ? " ..." : ""), argument.help,
+                text += row(
+                    "<\(argument.name)>" + (argument.isRepeating ? " ..." : ""), argument.help,
                     defaultValue: argument.defaultValue)
             }
         }
@@ -46,7 +47,9 @@ public enum HelpFormatter {
 
         if !command.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n"
-            for subcommand in command.subcommands { text += row(subcommand.name, subcommand.abstract, defaultValue: nil) }
+            for subcommand in command.subcommands {
+                text += row(subcommand.name, subcommand.abstract, defaultValue: nil)
+            }
             text += "\n  See '\(names) <subcommand> --help' for detailed help.\n"
         }
         return text
@@ -72,7 +75,8 @@ public enum HelpFormatter {
         let indented = "  \(label)"
         let padding =
             indented.count < descriptionColumn
-            ? String(repeating: " ", count: descriptionColumn - indented.count) : "\n" + String(repeating: " ", count: descriptionColumn)
+            ? String(repeating: " ", count: descriptionColumn - indented.count)
+            : "\n" + String(repeating: " ", count: descriptionColumn)
         let suffix = defaultValue.map { " (default: \($0))" } ?? ""
         return indented + padding + help + suffix + "\n"
     }

@@ -78,7 +78,9 @@ public struct ParsedArguments: Hashable, Sendable {
         return try convert(raw, to: type, label: "<\(name)>")
     }
 
-    private func convert<T: ArgumentConvertible>(_ raw: String, to type: T.Type, label: String) throws(CommandLineError)
+    private func convert<T: ArgumentConvertible>(
+        _ raw: String, to type: T.Type, label: String
+    ) throws(CommandLineError)
         -> T
     {
         guard let value = T(argument: raw) else {

@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func wellFormedPayloadDecodes() throws {
-        let json = #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1"}"#
+        let json =
+            #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1"}"#
         let payload = try CardPayload(jsonData: Data(json.utf8))
         #expect(payload.primaryAccountNumber == "4111111111111111")
         #expect(payload.expiration == "12/29")
@@ -28,12 +29,18 @@ import Testing
     }
 
     @Test func cvvAndOtherUnknownMembersAreRefused() {
-        let json = #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1","cvv":"123","expiry":"x"}"#
-        #expect(Self.issues(json) == [FieldIssue(field: "cvv", reason: .unexpectedField), FieldIssue(field: "expiry", reason: .unexpectedField)])
+        let json =
+            #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1","cvv":"123","expiry":"x"}"#
+        #expect(
+            Self.issues(json) == [
+                FieldIssue(field: "cvv", reason: .unexpectedField),
+                FieldIssue(field: "expiry", reason: .unexpectedField),
+            ])
     }
 
     @Test func unknownMemberNamesThatCouldHoldDataAreNotEchoed() {
-        let json = #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1","4111111111111111":1}"#
+        let json =
+            #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1","4111111111111111":1}"#
         #expect(Self.issues(json) == [FieldIssue(field: "(unnamed)", reason: .unexpectedField)])
     }
 
@@ -55,7 +62,9 @@ import Testing
 
     @Test func oversizedPayloadIsRefusedBeforeParsing() {
         let padding = String(repeating: " ", count: CardPayload.maximumEncodedSize)
-        let json = #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1"}"# + padding
+        let json =
+            #"{"primaryAccountNumber":"4111111111111111","expiration":"12/29","cardholderName":"Ada","cardReference":"c1"}"#
+            + padding
         #expect(Self.issues(json) == [FieldIssue(field: "payload", reason: .tooLarge)])
     }
 

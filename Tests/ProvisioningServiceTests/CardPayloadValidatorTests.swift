@@ -67,14 +67,19 @@ import Testing
         ("4111111111111112", "luhn-check-failed"), ("5555555555554444", "scheme-mismatch"),
     ])
     func panRulesNameTheReason(pan: String, reason: String) {
-        #expect(Self.issues(Self.payload(pan: pan)) == [FieldIssue(field: "primaryAccountNumber", reason: .init(rawValue: reason))])
+        #expect(
+            Self.issues(Self.payload(pan: pan)) == [
+                FieldIssue(field: "primaryAccountNumber", reason: .init(rawValue: reason))
+            ])
     }
 
-    @Test(arguments: [
-        ("12/29", nil), ("06/25", nil), ("05/25", "expired"), ("12/24", "expired"), ("00/29", "out-of-range"),
-        ("13/29", "out-of-range"), ("1/29", "invalid-format"), ("12/2029", "invalid-format"), ("12-29", "invalid-format"),
-        ("ab/cd", "invalid-format"), ("", "missing"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("12/29", nil), ("06/25", nil), ("05/25", "expired"), ("12/24", "expired"), ("00/29", "out-of-range"),
+            ("13/29", "out-of-range"), ("1/29", "invalid-format"), ("12/2029", "invalid-format"),
+            ("12-29", "invalid-format"),
+            ("ab/cd", "invalid-format"), ("", "missing"),
+        ] as [(String, String?)])
     func expiryRulesNameTheReason(expiration: String, reason: String?) {
         let expected = reason.map { [FieldIssue(field: "expiration", reason: .init(rawValue: $0))] } ?? []
         #expect(Self.issues(Self.payload(expiration: expiration)) == expected)
@@ -90,21 +95,23 @@ import Testing
         #expect(CardExpiration(month: 12, year: 2029)?.endOfValidity == Instants.utc(2030, 1, 1, 0, 0, 0))
     }
 
-    @Test(arguments: [
-        ("Al", nil), ("A", "invalid-length"), ("   ", "missing"), (String(repeating: "x", count: 26), nil),
-        (String(repeating: "x", count: 27), "invalid-length"), ("Ada\u{0007}Lovelace", "invalid-characters"),
-        ("Ada\u{200B}Lovelace", "invalid-characters"), ("José Müller-Ñúñez", nil), ("O'Brien", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Al", nil), ("A", "invalid-length"), ("   ", "missing"), (String(repeating: "x", count: 26), nil),
+            (String(repeating: "x", count: 27), "invalid-length"), ("Ada\u{0007}Lovelace", "invalid-characters"),
+            ("Ada\u{200B}Lovelace", "invalid-characters"), ("José Müller-Ñúñez", nil), ("O'Brien", nil),
+        ] as [(String, String?)])
     func nameRulesNameTheReason(name: String, reason: String?) {
         let expected = reason.map { [FieldIssue(field: "cardholderName", reason: .init(rawValue: $0))] } ?? []
         #expect(Self.issues(Self.payload(name: name)) == expected)
     }
 
-    @Test(arguments: [
-        ("c", nil), ("card.0001_x-Y", nil), (String(repeating: "r", count: 64), nil),
-        (String(repeating: "r", count: 65), "invalid-length"), ("", "missing"), ("card 1", "invalid-characters"),
-        ("card/1", "invalid-characters"), ("carte-é", "invalid-characters"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("c", nil), ("card.0001_x-Y", nil), (String(repeating: "r", count: 64), nil),
+            (String(repeating: "r", count: 65), "invalid-length"), ("", "missing"), ("card 1", "invalid-characters"),
+            ("card/1", "invalid-characters"), ("carte-é", "invalid-characters"),
+        ] as [(String, String?)])
     func cardReferenceRulesNameTheReason(reference: String, reason: String?) {
         let expected = reason.map { [FieldIssue(field: "cardReference", reason: .init(rawValue: $0))] } ?? []
         #expect(Self.issues(Self.payload(reference: reference)) == expected)
@@ -112,22 +119,37 @@ import Testing
 
     @Test func domesticSchemesRequireAProductId() throws {
         #expect(Self.issues(Self.payload(), scheme: .pure) == [FieldIssue(field: "productId", reason: .missing)])
-        #expect(Self.issues(Self.payload(), scheme: .pagoBancomat, productId: "") == [FieldIssue(field: "productId", reason: .missing)])
-        #expect(Self.issues(Self.payload(), scheme: .other("BANCONTACT")) == [FieldIssue(field: "productId", reason: .missing)])
-        #expect(Self.issues(Self.payload(), scheme: .pure, productId: "bad id") == [FieldIssue(field: "productId", reason: .invalidCharacters)])
-        let card = try CardPayloadValidator.validate(Self.payload(), scheme: .pure, productId: "PURE-DEBIT", now: Instants.midJune2025)
+        #expect(
+            Self.issues(Self.payload(), scheme: .pagoBancomat, productId: "") == [
+                FieldIssue(field: "productId", reason: .missing)
+            ])
+        #expect(
+            Self.issues(Self.payload(), scheme: .other("BANCONTACT")) == [
+                FieldIssue(field: "productId", reason: .missing)
+            ])
+        #expect(
+            Self.issues(Self.payload(), scheme: .pure, productId: "bad id") == [
+                FieldIssue(field: "productId", reason: .invalidCharacters)
+            ])
+        let card = try CardPayloadValidator.validate(
+            Self.payload(), scheme: .pure, productId: "PURE-DEBIT", now: Instants.midJune2025)
         #expect(card.productId == "PURE-DEBIT")
         #expect(Self.issues(Self.payload(), scheme: .visa, productId: "VISA-PLATINUM").isEmpty)
     }
 
     @Test func everyFailingFieldIsReportedInFieldOrder() {
-        let issues = Self.issues(Self.payload(pan: "4111111111111112", expiration: "13/29", name: "A", reference: ""), scheme: .pure)
-        #expect(issues.map(\.field) == ["primaryAccountNumber", "expiration", "cardholderName", "cardReference", "productId"])
+        let issues = Self.issues(
+            Self.payload(pan: "4111111111111112", expiration: "13/29", name: "A", reference: ""), scheme: .pure)
+        #expect(
+            issues.map(\.field) == [
+                "primaryAccountNumber", "expiration", "cardholderName", "cardReference", "productId",
+            ])
         #expect(issues.map(\.reason) == [.luhnCheckFailed, .outOfRange, .invalidLength, .missing, .missing])
     }
 
     @Test func errorsNeverHoldTheSubmittedValues() {
-        let payload = Self.payload(pan: "4111111111111112", expiration: "11/24", name: "Secret Name", reference: "ref/ç")
+        let payload = Self.payload(
+            pan: "4111111111111112", expiration: "11/24", name: "Secret Name", reference: "ref/ç")
         do {
             _ = try CardPayloadValidator.validate(payload, scheme: .visa, now: Instants.midJune2025)
             Issue.record("an invalid payload was accepted")

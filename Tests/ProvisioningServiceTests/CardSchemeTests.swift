@@ -34,6 +34,8 @@ import Testing
         let data = try JSONEncoder().encode([CardScheme.mastercard, .pagoBancomat])
         #expect(String(decoding: data, as: UTF8.self) == #"["MASTERCARD","PAGOBANCOMAT"]"#)
         #expect(try JSONDecoder().decode([CardScheme].self, from: Data(#"["amex","pure"]"#.utf8)) == [.amex, .pure])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CardScheme].self, from: Data(#"["a b"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CardScheme].self, from: Data(#"["a b"]"#.utf8))
+        }
     }
 }

@@ -10,8 +10,11 @@ import Testing
         let url = try Self.validURL()
         let configuration = try IssuerConfiguration.load(contentsOf: url)
         #expect(configuration.issuers.map(\.id) == ["fixture-bank", "inline-bank"])
-        #expect(configuration.service == ServiceSettings(audience: "https://tpc.example.test", basePath: "/mg/tpc",
-            authorizationCodeMaxLifetimeSeconds: 120, sandbox: true))
+        #expect(
+            configuration.service
+                == ServiceSettings(
+                    audience: "https://tpc.example.test", basePath: "/mg/tpc",
+                    authorizationCodeMaxLifetimeSeconds: 120, sandbox: true))
 
         let bank = try #require(configuration.issuer(withId: "fixture-bank"))
         #expect(bank.name == "Fixture Bank")
@@ -84,7 +87,9 @@ import Testing
     // MARK: Mutations of the valid fixture
 
     /// The valid fixture with `change` applied to its JSON object.
-    static func mutated(_ change: (inout [String: Any]) -> Void) throws -> Result<IssuerConfiguration, ConfigurationError> {
+    static func mutated(
+        _ change: (inout [String: Any]) -> Void
+    ) throws -> Result<IssuerConfiguration, ConfigurationError> {
         let url = try validURL()
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         change(&object)
@@ -96,7 +101,9 @@ import Testing
         }
     }
 
-    static func mutatingFirstIssuer(_ change: @escaping (inout [String: Any]) -> Void) throws -> Result<
+    static func mutatingFirstIssuer(
+        _ change: @escaping (inout [String: Any]) -> Void
+    ) throws -> Result<
         IssuerConfiguration, ConfigurationError
     > {
         try mutated { object in
@@ -127,9 +134,10 @@ import Testing
     }
 
     @Test func missingIssuerFieldNamesTheIssuer() throws {
-        for field in ["name", "authorizationCodeKeys", "payloadKey", "allowedSchemes", "tokenRequestorIds",
-            "notificationSecret", "fingerprintSecret", "activationDataSecret"]
-        {
+        for field in [
+            "name", "authorizationCodeKeys", "payloadKey", "allowedSchemes", "tokenRequestorIds",
+            "notificationSecret", "fingerprintSecret", "activationDataSecret",
+        ] {
             Self.expectFailure(
                 try Self.mutatingFirstIssuer { $0[field] = nil }, code: .missingField, issuerId: "fixture-bank",
                 field: "issuers[0].\(field)")
@@ -147,16 +155,21 @@ import Testing
     }
 
     @Test func missingIdHasNoIssuerToName() throws {
-        Self.expectFailure(try Self.mutatingFirstIssuer { $0["id"] = nil }, code: .missingField, issuerId: nil, field: "issuers[0].id")
-        Self.expectFailure(try Self.mutatingFirstIssuer { $0["id"] = "has space" }, code: .invalidField, issuerId: nil, field: "issuers[0].id")
+        Self.expectFailure(
+            try Self.mutatingFirstIssuer { $0["id"] = nil }, code: .missingField, issuerId: nil, field: "issuers[0].id")
+        Self.expectFailure(
+            try Self.mutatingFirstIssuer { $0["id"] = "has space" }, code: .invalidField, issuerId: nil,
+            field: "issuers[0].id")
     }
 
     @Test func wrongTypesAreInvalidFields() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = "VISA" }, code: .invalidField, issuerId: "fixture-bank",
+            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = "VISA" }, code: .invalidField,
+            issuerId: "fixture-bank",
             field: "issuers[0].allowedSchemes")
         Self.expectFailure(
-            try Self.mutated { $0["service"] = ["audience": "a", "sandbox": "yes"] }, code: .invalidField, issuerId: nil,
+            try Self.mutated { $0["service"] = ["audience": "a", "sandbox": "yes"] }, code: .invalidField,
+            issuerId: nil,
             field: "service.sandbox")
     }
 
@@ -177,12 +190,15 @@ import Testing
     }
 
     @Test func emptyIssuerListIsRefused() throws {
-        Self.expectFailure(try Self.mutated { $0["issuers"] = [] as [Any] }, code: .invalidField, issuerId: nil, field: "issuers")
+        Self.expectFailure(
+            try Self.mutated { $0["issuers"] = [] as [Any] }, code: .invalidField, issuerId: nil, field: "issuers")
     }
 
     @Test func payloadKeyNeedsExactlyOneSourceEach() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["payloadKey"] = ["privateKeyPEM": "x", "privateKeyPEMFile": "y", "certificatePEM": "z"] },
+            try Self.mutatingFirstIssuer {
+                $0["payloadKey"] = ["privateKeyPEM": "x", "privateKeyPEMFile": "y", "certificatePEM": "z"]
+            },
             code: .invalidField, issuerId: "fixture-bank", field: "issuers[0].payloadKey.privateKeyPEMFile")
         Self.expectFailure(
             try Self.mutatingFirstIssuer { $0["payloadKey"] = ["privateKeyPEM": "x"] }, code: .missingField,
@@ -221,7 +237,8 @@ import Testing
 
     @Test func malformedAPIKeyHashIsRefusedWithoutEchoingIt() throws {
         let result = try Self.mutatingFirstIssuer { $0["backOfficeAPIKeyHashes"] = ["plain-api-key-value"] }
-        Self.expectFailure(result, code: .invalidField, issuerId: "fixture-bank", field: "issuers[0].backOfficeAPIKeyHashes[0]")
+        Self.expectFailure(
+            result, code: .invalidField, issuerId: "fixture-bank", field: "issuers[0].backOfficeAPIKeyHashes[0]")
         if case .failure(let error) = result { #expect(!error.description.contains("plain-api-key-value")) }
     }
 
@@ -280,13 +297,20 @@ import Testing
             (["audience": "a", "basePath": "/mg/tpc/"], .invalidField, "service.basePath"),
             (["audience": "a", "basePath": "/mg/../tpc"], .invalidField, "service.basePath"),
             (["audience": "a", "basePath": "/mg tpc"], .invalidField, "service.basePath"),
-            (["audience": "a", "authorizationCodeMaxLifetimeSeconds": 0], .invalidField, "service.authorizationCodeMaxLifetimeSeconds"),
-            (["audience": "a", "authorizationCodeMaxLifetimeSeconds": 86400], .invalidField, "service.authorizationCodeMaxLifetimeSeconds"),
+            (
+                ["audience": "a", "authorizationCodeMaxLifetimeSeconds": 0], .invalidField,
+                "service.authorizationCodeMaxLifetimeSeconds"
+            ),
+            (
+                ["audience": "a", "authorizationCodeMaxLifetimeSeconds": 86400], .invalidField,
+                "service.authorizationCodeMaxLifetimeSeconds"
+            ),
         ]
         for (service, code, field) in invalid {
             Self.expectFailure(try Self.mutated { $0["service"] = service }, code: code, issuerId: nil, field: field)
         }
-        Self.expectFailure(try Self.mutated { $0["service"] = nil }, code: .missingField, issuerId: nil, field: "service")
+        Self.expectFailure(
+            try Self.mutated { $0["service"] = nil }, code: .missingField, issuerId: nil, field: "service")
     }
 
     @Test func notJSONIsReported() throws {

@@ -57,9 +57,15 @@ import Testing
     @Test func conflictingRegistrationsAreRefused() throws {
         let metrics = MetricsRegistry()
         _ = try metrics.counter("events_total", help: "Events.", labelNames: ["outcome"])
-        #expect(throws: MetricsError.self) { try metrics.counter("events_total", help: "Other.", labelNames: ["outcome"]) }
-        #expect(throws: MetricsError.self) { try metrics.counter("events_total", help: "Events.", labelNames: ["route"]) }
-        #expect(throws: MetricsError.self) { try metrics.gauge("events_total", help: "Events.", labelNames: ["outcome"]) }
+        #expect(throws: MetricsError.self) {
+            try metrics.counter("events_total", help: "Other.", labelNames: ["outcome"])
+        }
+        #expect(throws: MetricsError.self) {
+            try metrics.counter("events_total", help: "Events.", labelNames: ["route"])
+        }
+        #expect(throws: MetricsError.self) {
+            try metrics.gauge("events_total", help: "Events.", labelNames: ["outcome"])
+        }
         do {
             _ = try metrics.histogram("events_total", help: "Events.", labelNames: ["outcome"])
             Issue.record("a histogram replaced a counter")

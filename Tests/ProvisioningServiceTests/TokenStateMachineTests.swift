@@ -97,7 +97,8 @@ import Testing
 
     @Test func sequenceOrdersEventsWithTheSameTime() {
         let status = TokenStatus(state: .suspended, position: Self.at(10, 2))
-        #expect(TokenStateMachine.apply(TokenEvent(.resumed, position: Self.at(10, 1)), to: status).effect == .ignoredStale)
+        #expect(
+            TokenStateMachine.apply(TokenEvent(.resumed, position: Self.at(10, 1)), to: status).effect == .ignoredStale)
         let newer = TokenStateMachine.apply(TokenEvent(.resumed, position: Self.at(10, 3)), to: status)
         #expect(newer.effect == .changed(from: .suspended, to: .active))
         #expect(newer.status.position == Self.at(10, 3))

@@ -27,7 +27,9 @@ let tpc = CommandSpec(
                 .option("port", short: "p", valueName: "port", help: "Port to listen on.", defaultValue: "8080"),
                 .option("database", valueName: "url", help: "sqlite:PATH or postgres://…"),
                 .option("config", short: "c", valueName: "file", help: "Issuer configuration file."),
-                .option("format", valueName: "format", help: "Log format.", defaultValue: "text", allowedValues: ["text", "json"]),
+                .option(
+                    "format", valueName: "format", help: "Log format.", defaultValue: "text",
+                    allowedValues: ["text", "json"]),
                 .option("offset", valueName: "seconds", help: "Clock offset."),
                 .option("shade", valueName: "shade", help: "Colour."),
             ]),
@@ -43,19 +45,28 @@ let tpc = CommandSpec(
                     arguments: [.optional("directory", help: "Where to write.", defaultValue: ".")]),
                 CommandSpec(
                     name: "encrypt-payload", abstract: "Encrypt a card payload.",
-                    arguments: [.required("certificate", help: "Service certificate."), .repeating("inputs", help: "Card JSON files.")]),
+                    arguments: [
+                        .required("certificate", help: "Service certificate."),
+                        .repeating("inputs", help: "Card JSON files."),
+                    ]),
             ]),
         CommandSpec(
             name: "tokens", abstract: "Back-office token operations.",
             subcommands: [
-                CommandSpec(name: "list", abstract: "List tokens.", options: [.option("state", valueName: "state", help: "Filter.")]),
-                CommandSpec(name: "suspend", abstract: "Suspend a token.", arguments: [.required("token-id", help: "The token.")]),
+                CommandSpec(
+                    name: "list", abstract: "List tokens.",
+                    options: [.option("state", valueName: "state", help: "Filter.")]),
+                CommandSpec(
+                    name: "suspend", abstract: "Suspend a token.",
+                    arguments: [.required("token-id", help: "The token.")]),
             ]),
     ])
 
 let parser = CommandLineParser(root: tpc)
 
-func parsed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws(CommandLineError)
+func parsed(
+    _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+) throws(CommandLineError)
     -> ParsedArguments
 {
     guard case .command(let result) = try parser.parse(arguments) else {
@@ -206,14 +217,20 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
         }
         #expect(throws: CommandLineError.self) { try result.value("database", as: URL.self) }
         #expect(throws: CommandLineError.self) { try result.value("offset", as: Double.self) }
-        #expect(throws: CommandLineError.self) { try parsed(["serve", "--port", "70000"]).value("port", as: UInt16.self) }
-        #expect(throws: CommandLineError.self) { try parsed(["serve", "--shade", "grey"]).value("shade", as: Shade.self) }
+        #expect(throws: CommandLineError.self) {
+            try parsed(["serve", "--port", "70000"]).value("port", as: UInt16.self)
+        }
+        #expect(throws: CommandLineError.self) {
+            try parsed(["serve", "--shade", "grey"]).value("shade", as: Shade.self)
+        }
         do {
             _ = try parsed(["serve", "--shade", "grey"]).value("shade", as: OutputFormat.self)
         } catch {
             #expect(error.message == "invalid value for --shade: expected one of text, json")
         }
-        #expect(throws: CommandLineError.self) { try parsed(["tokens", "suspend", "x"]).argument("token-id", as: Int.self) }
+        #expect(throws: CommandLineError.self) {
+            try parsed(["tokens", "suspend", "x"]).argument("token-id", as: Int.self)
+        }
     }
 
     @Test func allowedValuesAreCheckedWhileParsing() {

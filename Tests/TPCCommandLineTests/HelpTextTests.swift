@@ -2,7 +2,9 @@ import TPCCommandLine
 import Testing
 
 @Suite struct HelpTextTests {
-    func help(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+    func help(
+        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (
         path: [String], text: String
     ) {
         guard case .help(let path, let text) = try parser.parse(arguments) else {

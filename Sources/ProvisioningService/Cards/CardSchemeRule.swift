@@ -75,7 +75,8 @@ public struct CardSchemeRule: Hashable, Sendable {
     public static func rule(for scheme: CardScheme) -> CardSchemeRule {
         switch scheme {
         case .visa:
-            CardSchemeRule(scheme: scheme, prefixes: [PrefixRange(4, digits: 1)], lengths: [13, 16, 19],
+            CardSchemeRule(
+                scheme: scheme, prefixes: [PrefixRange(4, digits: 1)], lengths: [13, 16, 19],
                 requiresProductId: false)
         case .mastercard:
             CardSchemeRule(

@@ -21,10 +21,11 @@ public struct APIKeyHash: Hashable, Sendable {
 
     /// The configuration form, `sha256:` and lower-case hex.
     public var stringValue: String {
-        "sha256:" + digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        "sha256:"
+            + digest.map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined()
     }
 
     /// Whether `candidate` (the SHA-256 of a presented key) equals this digest.

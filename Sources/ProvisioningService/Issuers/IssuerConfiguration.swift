@@ -31,6 +31,7 @@ public struct IssuerConfiguration: Hashable, Sendable {
 
     /// The decoder `userInfo` key holding the directory (a file `URL`) relative
     /// paths are resolved against; the current directory when absent.
+    // `CodingUserInfoKey(rawValue:)` is failable in signature only: it accepts every string.
     public static let baseDirectoryUserInfoKey = CodingUserInfoKey(rawValue: "tpc.issuerConfiguration.baseDirectory")!
 
     /// The largest configuration file read, in bytes.
@@ -143,7 +144,9 @@ public struct IssuerConfiguration: Hashable, Sendable {
         if let first = unknown.first {
             let isPrintable = first.utf8.count <= 64 && first.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 }
             throw ConfigurationError(
-                .invalidField, field: ConfigurationError.path(decoder.codingPath + [ConfigurationCodingKey(isPrintable ? first : "?")]),
+                .invalidField,
+                field: ConfigurationError.path(
+                    decoder.codingPath + [ConfigurationCodingKey(isPrintable ? first : "?")]),
                 detail: "unknown field")
         }
     }

@@ -141,7 +141,8 @@ extension IssuerSettings: Codable {
                 allowedSchemes: try container.decode([CardScheme].self, forKey: .allowedSchemes),
                 allowedProductIds: try container.decodeIfPresent([String].self, forKey: .allowedProductIds) ?? [],
                 tokenRequestorIds: try container.decode([String].self, forKey: .tokenRequestorIds),
-                backOfficeAPIKeyHashes: try container.decodeIfPresent([APIKeyHash].self, forKey: .backOfficeAPIKeyHashes)
+                backOfficeAPIKeyHashes: try container.decodeIfPresent(
+                    [APIKeyHash].self, forKey: .backOfficeAPIKeyHashes)
                     ?? [],
                 notificationSecret: try container.decode(SecretSource.self, forKey: .notificationSecret),
                 fingerprintSecret: try container.decode(SecretSource.self, forKey: .fingerprintSecret),

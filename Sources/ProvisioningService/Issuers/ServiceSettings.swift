@@ -71,7 +71,8 @@ extension ServiceSettings: Codable {
             audience: try container.decode(String.self, forKey: .audience),
             basePath: try container.decodeIfPresent(String.self, forKey: .basePath) ?? Self.defaultBasePath,
             authorizationCodeMaxLifetimeSeconds: try container.decodeIfPresent(
-                Int.self, forKey: .authorizationCodeMaxLifetimeSeconds) ?? Self.defaultAuthorizationCodeMaxLifetimeSeconds,
+                Int.self, forKey: .authorizationCodeMaxLifetimeSeconds)
+                ?? Self.defaultAuthorizationCodeMaxLifetimeSeconds,
             sandbox: try container.decodeIfPresent(Bool.self, forKey: .sandbox) ?? false)
     }
 

@@ -117,7 +117,9 @@ public final class MetricsRegistry: Sendable {
 
     static func isValidMetricName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !isDigit(first) else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":") }
+        return name.utf8.allSatisfy {
+            isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":")
+        }
     }
 
     static func isValidLabelName(_ name: String) -> Bool {
@@ -126,7 +128,8 @@ public final class MetricsRegistry: Sendable {
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

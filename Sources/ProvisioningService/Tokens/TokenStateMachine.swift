@@ -14,7 +14,9 @@ public enum TokenStateMachine {
     ///   including an action that would not change anything (activating an active
     ///   token) and anything on a deleted token. Retries of an operation are the
     ///   caller's idempotency concern, not the state machine's.
-    public static func transition(from state: TokenState, action: TokenAction) throws(IllegalTransition)
+    public static func transition(
+        from state: TokenState, action: TokenAction
+    ) throws(IllegalTransition)
         -> TokenState
     {
         switch (state, action) {
@@ -70,7 +72,9 @@ public enum TokenStateMachine {
     ///   - event: The network's event.
     ///   - current: The stored status, or `nil` when the token is not known yet.
     /// - Returns: The status to store and what happened.
-    public static func apply(_ event: TokenEvent, to current: TokenStatus?) -> (
+    public static func apply(
+        _ event: TokenEvent, to current: TokenStatus?
+    ) -> (
         status: TokenStatus, effect: EventEffect
     ) {
         let target = event.kind.resultingState

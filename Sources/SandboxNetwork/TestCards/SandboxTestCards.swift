@@ -45,7 +45,9 @@ public enum SandboxTestCards {
         .requireIdentityVerification: "Katherine Johnson",
     ]
 
-    private static let outcomeOrder: [SandboxOutcome] = [.approve, .requireActivation, .decline, .requireIdentityVerification]
+    private static let outcomeOrder: [SandboxOutcome] = [
+        .approve, .requireActivation, .decline, .requireIdentityVerification,
+    ]
 
     private static let numbers: [(SandboxScheme, [String])] = [
         (.visa, ["4761200000000015", "4761200000000023", "4761200000000031", "4761200000000049"]),
