@@ -48,6 +48,8 @@ let serverSide: [Target] = [
         name: "Storage",
         dependencies: ["CSQLite", "CPostgres"]
     ),
+    .target(name: "ProvisioningService"),
+    .target(name: "SandboxNetwork"),
 ]
 
 // The wire contract shared by the service and the SDK: Foundation only, so it
@@ -60,11 +62,12 @@ let shared: [Target] = [
 ]
 
 let tools: [Target] = [
+    .target(name: "TPCCommandLine"),
     .executableTarget(
         name: "tpc-bench",
         dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
         path: "Sources/Bench"
-    )
+    ),
 ]
 
 let tests: [Target] = [
@@ -86,6 +89,19 @@ let tests: [Target] = [
         name: "StorageTests",
         dependencies: ["Storage"]
     ),
+    .testTarget(
+        name: "ProvisioningServiceTests",
+        dependencies: ["ProvisioningService"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "SandboxNetworkTests",
+        dependencies: ["SandboxNetwork", "ProvisioningService"]
+    ),
+    .testTarget(
+        name: "TPCCommandLineTests",
+        dependencies: ["TPCCommandLine"]
+    ),
 ]
 
 let package = Package(
@@ -96,6 +112,9 @@ let package = Package(
         .library(name: "ProvisioningAPI", targets: ["ProvisioningAPI"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "ProvisioningService", targets: ["ProvisioningService"]),
+        .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
+        .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
     targets: cLayer + serverSide + shared + tools + tests,

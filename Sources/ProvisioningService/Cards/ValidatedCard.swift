@@ -1,0 +1,51 @@
+/// A card whose payload passed ``CardPayloadValidator``: every field is in range
+/// and consistent with the requested scheme.
+///
+/// Hold it only for the request that needs it. ``pan`` is there to be encrypted
+/// for Apple and fingerprinted, nothing else; `description`, `debugDescription`
+/// and the mirror show only the scheme, the last four digits and the card
+/// reference, so `print(card)`, `"\(card)"` and `dump(card)` are safe.
+public struct ValidatedCard: Hashable, Sendable {
+    /// The scheme the card was validated against.
+    public let scheme: CardScheme
+    /// The product id the request named, when it named one.
+    public let productId: String?
+    /// The full card number, ASCII digits. For encryption and fingerprinting only.
+    public let pan: String
+    /// The expiry month.
+    public let expiration: CardExpiration
+    /// The cardholder name, trimmed, 2–26 characters.
+    public let cardholderName: String
+    /// The bank's reference for the card.
+    public let cardReference: String
+
+    /// The PAN's last four digits, the only part of it that may be stored and shown.
+    public var panLastFour: String { String(pan.suffix(4)) }
+
+    init(
+        scheme: CardScheme, productId: String?, pan: String, expiration: CardExpiration, cardholderName: String,
+        cardReference: String
+    ) {
+        self.scheme = scheme
+        self.productId = productId
+        self.pan = pan
+        self.expiration = expiration
+        self.cardholderName = cardholderName
+        self.cardReference = cardReference
+    }
+}
+
+extension ValidatedCard: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "ValidatedCard(scheme: \(scheme), pan: ••••\(panLastFour), expiration: ••/••, cardReference: \(cardReference))"
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "scheme": scheme.wireValue, "productId": productId as Any, "panLastFour": panLastFour,
+                "expiration": "••/••", "cardholderName": "redacted", "cardReference": cardReference,
+            ], displayStyle: .struct)
+    }
+}

@@ -1,0 +1,170 @@
+/// One issuer (bank) as configured: its identity, keys, secrets and what it may
+/// provision.
+///
+/// In JSON, one entry of the configuration's `issuers` array:
+///
+/// ```json
+/// {"id": "bank-1", "name": "Example Bank",
+///  "authorizationCodeKeys": {"keys": [{"kty": "EC", "kid": "k1", "crv": "P-256", "x": "…", "y": "…"}]},
+///  "payloadKey": {"privateKeyPEMFile": "bank-1/payload-key.pem", "certificatePEMFile": "bank-1/payload.pem"},
+///  "allowedSchemes": ["VISA", "MASTERCARD"], "allowedProductIds": [],
+///  "tokenRequestorIds": ["40010030273"], "backOfficeAPIKeyHashes": ["sha256:…"],
+///  "notificationSecret": {"file": "bank-1/notification.secret"},
+///  "fingerprintSecret": {"file": "bank-1/fingerprint.secret"},
+///  "activationDataSecret": {"value": "base64:…"}}
+/// ```
+///
+/// `allowedProductIds` and `backOfficeAPIKeyHashes` may be left out (empty);
+/// every other member is required. Unknown members are refused, so a misspelt
+/// optional member cannot go unnoticed.
+public struct IssuerSettings: Hashable, Sendable {
+    /// The issuer id used in URLs and as the `iss` of its authorization codes.
+    public var id: String
+    /// A display name.
+    public var name: String
+    /// The JWK Set (`{"keys": [...]}`) that verifies the issuer's authorization
+    /// codes, kept as JSON for the crypto layer. Public keys only, each with a `kid`.
+    public var authorizationCodeKeys: JSONValue
+    /// The key pair for the bank's encrypted payloads.
+    public var payloadKey: PayloadKeyConfiguration
+    /// The schemes the issuer may provision.
+    public var allowedSchemes: [CardScheme]
+    /// The product ids the issuer may name (for schemes that require one).
+    public var allowedProductIds: [String]
+    /// The token requestors (wallets) the issuer works with.
+    public var tokenRequestorIds: [String]
+    /// Digests of the back-office API keys.
+    public var backOfficeAPIKeyHashes: [APIKeyHash]
+    /// The HMAC secret of network notifications.
+    public var notificationSecret: SecretSource
+    /// The HMAC secret of PAN fingerprints.
+    public var fingerprintSecret: SecretSource
+    /// The secret of activation data shared with the network.
+    public var activationDataSecret: SecretSource
+
+    public init(
+        id: String, name: String, authorizationCodeKeys: JSONValue, payloadKey: PayloadKeyConfiguration,
+        allowedSchemes: [CardScheme], allowedProductIds: [String] = [], tokenRequestorIds: [String],
+        backOfficeAPIKeyHashes: [APIKeyHash] = [], notificationSecret: SecretSource,
+        fingerprintSecret: SecretSource, activationDataSecret: SecretSource
+    ) {
+        self.id = id
+        self.name = name
+        self.authorizationCodeKeys = authorizationCodeKeys
+        self.payloadKey = payloadKey
+        self.allowedSchemes = allowedSchemes
+        self.allowedProductIds = allowedProductIds
+        self.tokenRequestorIds = tokenRequestorIds
+        self.backOfficeAPIKeyHashes = backOfficeAPIKeyHashes
+        self.notificationSecret = notificationSecret
+        self.fingerprintSecret = fingerprintSecret
+        self.activationDataSecret = activationDataSecret
+    }
+
+    /// JWK members that hold private key material, refused in a verification key set.
+    static let privateJWKMembers: Set<String> = ["d", "p", "q", "dp", "dq", "qi", "k", "oth"]
+
+    /// Checks the issuer's values.
+    ///
+    /// - Parameter path: The entry's JSON path, such as `issuers[0]`.
+    /// - Throws: ``ConfigurationError`` for the first invalid field.
+    func validate(path: String) throws(ConfigurationError) {
+        func fail(_ code: ConfigurationError.Code, _ field: String, _ detail: String) -> ConfigurationError {
+            ConfigurationError(code, issuerId: id, field: "\(path).\(field)", detail: detail)
+        }
+        guard IssuerConfiguration.isIdentifier(id) else {
+            throw ConfigurationError(
+                .invalidField, field: "\(path).id", detail: "1–64 characters of A–Z a–z 0–9 . _ -")
+        }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(.invalidField, "name", "empty") }
+        try validateKeySet(fail: fail)
+        guard !allowedSchemes.isEmpty else { throw fail(.invalidField, "allowedSchemes", "empty") }
+        guard Set(allowedSchemes).count == allowedSchemes.count else {
+            throw fail(.duplicate, "allowedSchemes", "a scheme is listed twice")
+        }
+        for (index, product) in allowedProductIds.enumerated() where !IssuerConfiguration.isIdentifier(product) {
+            throw fail(.invalidField, "allowedProductIds[\(index)]", "1–64 characters of A–Z a–z 0–9 . _ -")
+        }
+        guard !tokenRequestorIds.isEmpty else { throw fail(.invalidField, "tokenRequestorIds", "empty") }
+        for (index, requestor) in tokenRequestorIds.enumerated() where !IssuerConfiguration.isIdentifier(requestor) {
+            throw fail(.invalidField, "tokenRequestorIds[\(index)]", "1–64 characters of A–Z a–z 0–9 . _ -")
+        }
+        guard Set(backOfficeAPIKeyHashes).count == backOfficeAPIKeyHashes.count else {
+            throw fail(.duplicate, "backOfficeAPIKeyHashes", "a key hash is listed twice")
+        }
+        let secrets = [notificationSecret, fingerprintSecret, activationDataSecret]
+        guard Set(secrets).count == secrets.count else {
+            throw fail(.duplicate, "notificationSecret", "the three secrets must differ")
+        }
+    }
+
+    private func validateKeySet(
+        fail: (ConfigurationError.Code, String, String) -> ConfigurationError
+    ) throws(ConfigurationError) {
+        guard let keys = authorizationCodeKeys["keys"]?.arrayValue, !keys.isEmpty else {
+            throw fail(.invalidField, "authorizationCodeKeys", "expected a JWK Set with a non-empty keys array")
+        }
+        var kids: Set<String> = []
+        for (index, key) in keys.enumerated() {
+            let field = "authorizationCodeKeys.keys[\(index)]"
+            guard let members = key.objectValue, members["kty"]?.stringValue?.isEmpty == false else {
+                throw fail(.invalidField, field, "expected a JWK object with kty")
+            }
+            guard let kid = members["kid"]?.stringValue, !kid.isEmpty else {
+                throw fail(.missingField, "\(field).kid", "every key needs a kid")
+            }
+            guard kids.insert(kid).inserted else { throw fail(.duplicate, "\(field).kid", "kid is used twice") }
+            guard Self.privateJWKMembers.isDisjoint(with: members.keys) else {
+                throw fail(.invalidField, field, "holds private key members; give public keys only")
+            }
+        }
+    }
+}
+
+extension IssuerSettings: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, name, authorizationCodeKeys, payloadKey, allowedSchemes, allowedProductIds, tokenRequestorIds
+        case backOfficeAPIKeyHashes, notificationSecret, fingerprintSecret, activationDataSecret
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(String.self, forKey: .id)
+        do {
+            try IssuerConfiguration.refuseUnknownMembers(
+                decoder, known: Set(CodingKeys.allCases.map(\.stringValue)))
+            self.init(
+                id: id,
+                name: try container.decode(String.self, forKey: .name),
+                authorizationCodeKeys: try container.decode(JSONValue.self, forKey: .authorizationCodeKeys),
+                payloadKey: try container.decode(PayloadKeyConfiguration.self, forKey: .payloadKey),
+                allowedSchemes: try container.decode([CardScheme].self, forKey: .allowedSchemes),
+                allowedProductIds: try container.decodeIfPresent([String].self, forKey: .allowedProductIds) ?? [],
+                tokenRequestorIds: try container.decode([String].self, forKey: .tokenRequestorIds),
+                backOfficeAPIKeyHashes: try container.decodeIfPresent(
+                    [APIKeyHash].self, forKey: .backOfficeAPIKeyHashes)
+                    ?? [],
+                notificationSecret: try container.decode(SecretSource.self, forKey: .notificationSecret),
+                fingerprintSecret: try container.decode(SecretSource.self, forKey: .fingerprintSecret),
+                activationDataSecret: try container.decode(SecretSource.self, forKey: .activationDataSecret))
+        } catch {
+            // Only an id that is itself valid is worth naming in the error.
+            throw ConfigurationError.from(error, issuerId: IssuerConfiguration.isIdentifier(id) ? id : nil)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(authorizationCodeKeys, forKey: .authorizationCodeKeys)
+        try container.encode(payloadKey, forKey: .payloadKey)
+        try container.encode(allowedSchemes, forKey: .allowedSchemes)
+        try container.encode(allowedProductIds, forKey: .allowedProductIds)
+        try container.encode(tokenRequestorIds, forKey: .tokenRequestorIds)
+        try container.encode(backOfficeAPIKeyHashes, forKey: .backOfficeAPIKeyHashes)
+        try container.encode(notificationSecret, forKey: .notificationSecret)
+        try container.encode(fingerprintSecret, forKey: .fingerprintSecret)
+        try container.encode(activationDataSecret, forKey: .activationDataSecret)
+    }
+}

@@ -1,0 +1,83 @@
+import Synchronization
+
+/// A distribution of observations (such as request latency in seconds) in
+/// cumulative buckets, one series per label-value combination.
+///
+/// Obtain it from ``MetricsRegistry/histogram(_:help:labelNames:buckets:)``.
+/// Each series renders `_bucket{le="…"}` lines for every bound and `+Inf`, then
+/// `_sum` and `_count`.
+public final class Histogram: Sendable, MetricFamily {
+    /// The metric name (without the `_bucket`, `_sum`, `_count` suffixes).
+    public let name: String
+    /// The `# HELP` text.
+    public let help: String
+    /// The label names, in declaration order.
+    public let labelNames: [String]
+    /// The finite upper bounds, increasing.
+    public let buckets: [Double]
+    var typeName: String { "histogram" }
+
+    /// Counts per bucket (not cumulative; the last slot is `+Inf`), sum and count.
+    struct Series: Sendable {
+        var counts: [UInt64]
+        var sum: Double = 0
+        var count: UInt64 = 0
+    }
+
+    private let series = Mutex<[MetricLabels: Series]>([:])
+
+    init(name: String, help: String, labelNames: [String], buckets: [Double]) {
+        self.name = name
+        self.help = help
+        self.labelNames = labelNames
+        self.buckets = buckets
+    }
+
+    /// Records `value` in the series named by `labels`. NaN is ignored.
+    public func observe(_ value: Double, labels: [String: String] = [:]) {
+        guard !value.isNaN else { return }
+        let key = MetricLabels(names: labelNames, labels: labels)
+        let slot = buckets.firstIndex { value <= $0 } ?? buckets.count
+        series.withLock { all in
+            var entry = all[key] ?? Series(counts: Array(repeating: 0, count: buckets.count + 1))
+            entry.counts[slot] += 1
+            entry.sum += value
+            entry.count += 1
+            all[key] = entry
+        }
+    }
+
+    /// Observes the time `duration` took, in seconds.
+    public func observe(_ duration: Duration, labels: [String: String] = [:]) {
+        let (seconds, attoseconds) = duration.components
+        observe(Double(seconds) + Double(attoseconds) / 1e18, labels: labels)
+    }
+
+    /// How many observations the series named by `labels` holds.
+    public func count(labels: [String: String] = [:]) -> UInt64 {
+        let key = MetricLabels(names: labelNames, labels: labels)
+        return series.withLock { $0[key]?.count ?? 0 }
+    }
+
+    func renderSamples(into output: inout String) {
+        let snapshot = series.withLock { $0 }
+        for key in snapshot.keys.sorted() {
+            guard let entry = snapshot[key] else { continue }
+            var cumulative: UInt64 = 0
+            for (index, bound) in buckets.enumerated() {
+                cumulative += entry.counts[index]
+                let labels = key.rendered(names: labelNames, extra: [("le", MetricsRegistry.formatValue(bound))])
+                output += "\(name)_bucket\(labels) \(cumulative)\n"
+            }
+            let infinity = key.rendered(names: labelNames, extra: [("le", "+Inf")])
+            output += "\(name)_bucket\(infinity) \(entry.count)\n"
+            let plain = key.rendered(names: labelNames)
+            output += "\(name)_sum\(plain) \(MetricsRegistry.formatValue(entry.sum))\n"
+            output += "\(name)_count\(plain) \(entry.count)\n"
+        }
+    }
+
+    func isSameDefinition(as other: Histogram) -> Bool {
+        help == other.help && labelNames == other.labelNames && buckets == other.buckets
+    }
+}

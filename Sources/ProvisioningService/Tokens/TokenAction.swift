@@ -1,0 +1,30 @@
+/// A life-cycle operation the issuer asks for on a token.
+///
+/// Raw values are lower-case; ``init(wireValue:)`` also reads the seeds'
+/// capitalised spelling ("Activate", "Suspend"…).
+public enum TokenAction: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// Inactive → active, after the issuer's in-app ID&V.
+    case activate
+    /// Active → suspended.
+    case suspend
+    /// Suspended → active.
+    case resume
+    /// Any state but deleted → deleted.
+    case delete
+
+    /// Parses an action name case-insensitively, or `nil` for an unknown one.
+    public init?(wireValue: String) {
+        self.init(rawValue: wireValue.lowercased())
+    }
+
+    public var description: String { rawValue }
+
+    /// The state the action leads to when it is legal.
+    public var targetState: TokenState {
+        switch self {
+        case .activate, .resume: .active
+        case .suspend: .suspended
+        case .delete: .deleted
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// The token life cycle: which actions are legal from which state, and how
+/// network events move a token.
+///
+/// ```
+///  inactive ──activate──▶ active ──suspend──▶ suspended
+///                           ▲                    │
+///                           └──────resume────────┘
+///  inactive | active | suspended ──delete──▶ deleted (terminal)
+/// ```
+public enum TokenStateMachine {
+    /// The state `action` leads to from `state`.
+    ///
+    /// - Throws: ``IllegalTransition`` for every pair not in the diagram above,
+    ///   including an action that would not change anything (activating an active
+    ///   token) and anything on a deleted token. Retries of an operation are the
+    ///   caller's idempotency concern, not the state machine's.
+    public static func transition(
+        from state: TokenState, action: TokenAction
+    ) throws(IllegalTransition)
+        -> TokenState
+    {
+        switch (state, action) {
+        case (.inactive, .activate), (.active, .suspend), (.suspended, .resume),
+            (.inactive, .delete), (.active, .delete), (.suspended, .delete):
+            return action.targetState
+        default:
+            throw IllegalTransition(from: state, action: action)
+        }
+    }
+
+    /// Whether `action` is legal from `state`.
+    public static func allows(_ action: TokenAction, from state: TokenState) -> Bool {
+        (try? transition(from: state, action: action)) != nil
+    }
+
+    /// What applying a network event did.
+    public enum EventEffect: Hashable, Sendable {
+        /// The token was not known; the event created its status.
+        case created
+        /// The state changed.
+        case changed(from: TokenState, to: TokenState)
+        /// The event is newer than the last change but asserts the state the token
+        /// already has (for example the network confirming an action the service
+        /// asked for); only the position moved.
+        case confirmed
+        /// The event is at the position already recorded: a redelivery.
+        case ignoredDuplicate
+        /// The event is older than the last recorded change: delivered late.
+        case ignoredStale
+        /// The token is deleted, which no later event undoes.
+        case ignoredAfterDeletion
+    }
+
+    /// Applies a network event to a token's stored status.
+    ///
+    /// The rule, which makes delivery order and repetition irrelevant:
+    ///
+    /// 1. Events are ordered by ``TokenEventPosition`` (the network's event time,
+    ///    then its sequence number).
+    /// 2. An event at or before the recorded position changes nothing, so a
+    ///    redelivered event is a no-op and a late one cannot regress the state.
+    /// 3. A deleted token stays deleted.
+    /// 4. Otherwise the network is the authority on the token: the state becomes
+    ///    the event's ``TokenEvent/Kind/resultingState`` even when the issuer-side
+    ///    state machine would not allow that move (a network may suspend an
+    ///    inactive token), and the position advances.
+    ///
+    /// A status with no position (set by a local action without a network time)
+    /// accepts any event that is not excluded by rule 3.
+    ///
+    /// - Parameters:
+    ///   - event: The network's event.
+    ///   - current: The stored status, or `nil` when the token is not known yet.
+    /// - Returns: The status to store and what happened.
+    public static func apply(
+        _ event: TokenEvent, to current: TokenStatus?
+    ) -> (
+        status: TokenStatus, effect: EventEffect
+    ) {
+        let target = event.kind.resultingState
+        guard let current else {
+            return (TokenStatus(state: target, position: event.position), .created)
+        }
+        if let known = current.position {
+            if event.position == known { return (current, .ignoredDuplicate) }
+            if event.position < known { return (current, .ignoredStale) }
+        }
+        if current.state.isTerminal { return (current, .ignoredAfterDeletion) }
+        let next = TokenStatus(state: target, position: event.position)
+        return (next, current.state == target ? .confirmed : .changed(from: current.state, to: target))
+    }
+}

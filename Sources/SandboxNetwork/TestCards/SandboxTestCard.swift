@@ -1,0 +1,88 @@
+import Foundation
+
+/// One documented sandbox test card: a Luhn-valid number whose provisioning has a
+/// known outcome, like Apple Pay's sandbox cards.
+///
+/// These numbers are public test data, yet `description`, `debugDescription` and
+/// the mirror still show only the last four digits: the whole suite scans logs
+/// and databases for test PANs, so they must never get there by `print`.
+public struct SandboxTestCard: Hashable, Sendable {
+    /// The card number, ASCII digits.
+    public let pan: String
+    /// The card's network.
+    public let scheme: SandboxScheme
+    /// The product id the provisioning request names (schemes that need one).
+    public let productId: String?
+    /// What provisioning this card does.
+    public let outcome: SandboxOutcome
+    /// The name printed on the card.
+    public let cardholderName: String
+    /// The bank's reference for the card in the sandbox issuer.
+    public let cardReference: String
+    /// The expiry month, 1–12.
+    public let expirationMonth: Int
+    /// The four-digit expiry year.
+    public let expirationYear: Int
+    /// The second brand of a dual-brand card.
+    public let auxiliaryScheme: SandboxScheme?
+    /// The product id of the second brand.
+    public let auxiliaryProductId: String?
+
+    public init(
+        pan: String, scheme: SandboxScheme, productId: String?, outcome: SandboxOutcome, cardholderName: String,
+        cardReference: String, expirationMonth: Int, expirationYear: Int, auxiliaryScheme: SandboxScheme? = nil,
+        auxiliaryProductId: String? = nil
+    ) {
+        self.pan = pan
+        self.scheme = scheme
+        self.productId = productId
+        self.outcome = outcome
+        self.cardholderName = cardholderName
+        self.cardReference = cardReference
+        self.expirationMonth = expirationMonth
+        self.expirationYear = expirationYear
+        self.auxiliaryScheme = auxiliaryScheme
+        self.auxiliaryProductId = auxiliaryProductId
+    }
+
+    /// The expiry as "MM/YY", the card payload's format.
+    public var expiration: String {
+        let month = expirationMonth < 10 ? "0\(expirationMonth)" : "\(expirationMonth)"
+        let year = expirationYear % 100 < 10 ? "0\(expirationYear % 100)" : "\(expirationYear % 100)"
+        return "\(month)/\(year)"
+    }
+
+    /// The last four digits of the card number.
+    public var panLastFour: String { String(pan.suffix(4)) }
+
+    /// Whether the card carries two brands.
+    public var isDualBrand: Bool { auxiliaryScheme != nil }
+
+    /// The card payload JSON the bank encrypts for the service
+    /// (`primaryAccountNumber`, `expiration`, `cardholderName`, `cardReference`).
+    public func payloadJSON() -> Data {
+        let object: [String: String] = [
+            "primaryAccountNumber": pan, "expiration": expiration, "cardholderName": cardholderName,
+            "cardReference": cardReference,
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding a dictionary of strings cannot fail.
+        return (try? encoder.encode(object)) ?? Data()
+    }
+}
+
+extension SandboxTestCard: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "SandboxTestCard(\(scheme) ••••\(panLastFour), \(outcome), cardReference: \(cardReference))"
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "scheme": scheme, "panLastFour": panLastFour, "outcome": outcome, "cardReference": cardReference,
+                "productId": productId as Any, "auxiliaryScheme": auxiliaryScheme as Any,
+            ], displayStyle: .struct)
+    }
+}
