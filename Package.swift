@@ -48,8 +48,14 @@ let serverSide: [Target] = [
         name: "Storage",
         dependencies: ["CSQLite", "CPostgres"]
     ),
-    .target(name: "ProvisioningService"),
-    .target(name: "SandboxNetwork"),
+    .target(
+        name: "ProvisioningService",
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer"]
+    ),
+    .target(
+        name: "SandboxNetwork",
+        dependencies: ["ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer"]
+    ),
 ]
 
 // The wire contract shared by the service and the SDK: Foundation only, so it
