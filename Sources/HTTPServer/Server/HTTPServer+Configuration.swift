@@ -32,8 +32,10 @@ extension HTTPServer {
         /// answered `431` by libmicrohttpd. Default 32 KiB.
         public var maxHeaderBytes: Int
         /// Largest accepted body. A larger `Content-Length` is answered `413` before
-        /// any of the body is read; a chunked body is dropped and answered `413` as
-        /// soon as it grows past the limit. Default 1 MiB.
+        /// any of the body is read. A chunked body stops being buffered once past the
+        /// limit; the rest is read and dropped and answered `413` — unless it runs on
+        /// for more than `max(maxBodyBytes, 1 MiB)` further bytes, in which case the
+        /// connection is closed (libmicrohttpd cannot answer mid-body). Default 1 MiB.
         public var maxBodyBytes: Int
         /// Concurrent connections; further ones are closed on accept. Default 1024.
         public var maxConnections: Int

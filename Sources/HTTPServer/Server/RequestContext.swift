@@ -27,6 +27,7 @@ final class RequestContext: Sendable {
         var phase: Phase = .receiving
         var body: [UInt8] = []
         var receivedBytes = 0
+        var discardedBytes = 0
         var bodyTooLarge = false
         var routePattern: String?
         var handlerTask: Task<Void, Never>?

@@ -109,10 +109,20 @@ final class ServerCore: Sendable {
 
     private func receive(_ data: UnsafePointer<CChar>?, count: Int, context: RequestContext) -> MHD_Result {
         let limit = limits.maxBodyBytes
-        let overflowed: Bool = context.state.withLock { state in
-            guard case .receiving = state.phase, !state.bodyTooLarge else { return false }
-            if state.body.count + count > limit {
+        // libmicrohttpd 0.9.75 refuses MHD_queue_response while a body is still
+        // arriving, so an over-long chunked body is read and dropped up to a bounded
+        // allowance and answered 413 at its end; past the allowance the connection
+        // is closed, so a client cannot keep a thread busy with an endless body.
+        let allowance = max(limit, 1024 * 1024)
+        let keepReading: Bool = context.state.withLock { state in
+            guard case .receiving = state.phase else { return true }
+            if state.bodyTooLarge {
+                state.discardedBytes += count
+                return state.discardedBytes <= allowance
+            }
+            if state.receivedBytes + count > limit {
                 state.bodyTooLarge = true
+                state.discardedBytes = count
                 state.body = []
                 return true
             }
@@ -120,15 +130,11 @@ final class ServerCore: Sendable {
                 data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
                     state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
                 }
-                state.receivedBytes += count
             }
-            return false
+            state.receivedBytes += count
+            return true
         }
-        guard overflowed else { return .YES }
-        // A chunked (or lying) client went past the limit: answer now instead of
-        // reading on. If MHD cannot take a response mid-body, drop the connection.
-        context.state.withLock { $0.phase = .answered }
-        return queueTooLarge(context: context)
+        return keepReading ? .YES : .NO
     }
 
     private func startHandler(context: RequestContext) -> MHD_Result {
