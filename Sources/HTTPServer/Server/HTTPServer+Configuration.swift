@@ -37,7 +37,9 @@ extension HTTPServer {
         /// for more than `max(maxBodyBytes, 1 MiB)` further bytes, in which case the
         /// connection is closed (libmicrohttpd cannot answer mid-body). Default 1 MiB.
         public var maxBodyBytes: Int
-        /// Concurrent connections; further ones are closed on accept. Default 1024.
+        /// Concurrent connections (split evenly over the pool threads). While full the
+        /// server stops accepting, so further clients wait in the kernel's backlog
+        /// until a connection closes. Default 1024.
         public var maxConnections: Int
         /// Concurrent connections from one IP address; `nil` for no limit.
         public var maxConnectionsPerIP: Int?
