@@ -76,7 +76,8 @@ import Testing
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for n in 0..<200 {
                     group.addTask {
-                        let response = try await Client.send("GET", "http://127.0.0.1:\(port)/numbers/\(n)", session: session)
+                        let response = try await Client.send(
+                            "GET", "http://127.0.0.1:\(port)/numbers/\(n)", session: session)
                         return response.status == 200 && Client.json(response.body)?["double"] as? Int == n * 2
                     }
                 }

@@ -79,7 +79,8 @@ import Testing
 
     @Test func queryItemsArePercentDecodedAndRepeatedKeysKept() async throws {
         try await withServer(router: Self.router()) { server in
-            let url = "http://127.0.0.1:\(server.port)/api/v1/query?name=caf%C3%A9&tag=a&tag=b%26c&plus=a+b&enc=%2B1&bare"
+            let url =
+                "http://127.0.0.1:\(server.port)/api/v1/query?name=caf%C3%A9&tag=a&tag=b%26c&plus=a+b&enc=%2B1&bare"
             let response = try await curl(["--globoff", url])
             #expect(response.status == 200)
             let json = try #require(response.json)

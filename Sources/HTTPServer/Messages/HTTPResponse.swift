@@ -34,7 +34,9 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A `text/plain; charset=utf-8` response.
-    public static func text(_ text: String, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders())
+    public static func text(
+        _ text: String, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders()
+    )
         -> HTTPResponse
     {
         var headers = headers

@@ -146,15 +146,20 @@ public final class HTTPServer: Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
 
-        let leftovers: [RequestContext] = core.book.withLock { book in
-            book.refusingWork = true
-            return Array(book.suspended.values)
-        }
-        for context in leftovers {
-            let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
-            core.finish(
-                context, with: error.response(instance: context.path, requestID: context.requestID),
-                routePattern: nil, cancelHandler: true)
+        core.book.withLock { $0.refusingWork = true }
+        // A request registered just before `refusingWork` may not be `.running` yet
+        // (it suspends first), so sweep until the book is empty.
+        let sweepEnds = clock.now.advanced(by: .seconds(5))
+        while true {
+            let leftovers = core.book.withLock { Array($0.suspended.values) }
+            if leftovers.isEmpty || clock.now >= sweepEnds { break }
+            for context in leftovers {
+                let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
+                core.finish(
+                    context, with: error.response(instance: context.path, requestID: context.requestID),
+                    routePattern: nil, cancelHandler: true)
+            }
+            try? await Task.sleep(for: .milliseconds(1))
         }
 
         // Give resumed connections a moment to send their answers; requests still

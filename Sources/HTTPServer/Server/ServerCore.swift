@@ -56,7 +56,9 @@ final class ServerCore: Sendable {
         let step: Step = context.state.withLock { state in
             switch state.phase {
             case .receiving:
-                return state.bodyTooLarge ? .reject : .run
+                guard state.bodyTooLarge else { return .run }
+                state.phase = .answered
+                return .reject
             case .ready(let response):
                 state.phase = .answered
                 return .queue(response)
@@ -153,13 +155,16 @@ final class ServerCore: Sendable {
                 error.response(instance: context.path, requestID: context.requestID), for: context,
                 routePattern: nil, closeConnection: true)
         }
+        // Suspend before publishing `.running`: `finish` (the handler, the deadline
+        // or shutdown) resumes only a `.running` request, so resume can never come
+        // before suspend. Shutdown re-sweeps until this request shows up as running.
+        MHD_suspend_connection(context.connection.pointer)
         request.body = context.state.withLock { state in
             state.phase = .running
             defer { state.body = [] }
             return state.body
         }
 
-        MHD_suspend_connection(context.connection.pointer)
         let deadline = limits.handlerDeadline
         // Both tasks are created before they are published, and both may finish
         // before that; `settle` sees the tasks only when stored, so cancel-after
