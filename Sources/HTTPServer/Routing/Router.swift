@@ -65,6 +65,13 @@ public struct Router: Sendable {
         on(.delete, pattern, handler: handler)
     }
 
+    /// The same routes with every handler replaced by `wrap(handler)`.
+    func wrappingHandlers(_ wrap: (@escaping HTTPHandler) -> HTTPHandler) -> Router {
+        var copy = self
+        copy.routes = routes.map { Route(method: $0.method, pattern: $0.pattern, handler: wrap($0.handler)) }
+        return copy
+    }
+
     func resolve(method: HTTPMethod, components: [String]) -> Resolution {
         var best: (route: Route, parameters: PathParameters)?
         var fallback: (route: Route, parameters: PathParameters)?

@@ -33,6 +33,7 @@ public final class HTTPServer: Sendable {
         // `pp_mhd_server *`: only touched by start and by the single shutdown.
         let server: OpaquePointer
         let core: Unmanaged<ServerCore>
+        let sweeper: Task<Void, Never>
     }
 
     public let configuration: Configuration
@@ -119,7 +120,10 @@ public final class HTTPServer: Sendable {
             }
         }
         boundPort.store(Int(pp_mhd_bound_port(server)), ordering: .releasing)
-        lifeCycle.withLock { $0 = .running(RunningDaemon(server: server, core: retainedCore)) }
+        let core = self.core
+        let interval = max(min(limits.handlerDeadline / 4, .milliseconds(250)), .milliseconds(5))
+        let sweeper = Task { await core.sweepDeadlines(every: interval) }
+        lifeCycle.withLock { $0 = .running(RunningDaemon(server: server, core: retainedCore, sweeper: sweeper)) }
     }
 
     /// Stops the server gracefully.
@@ -151,7 +155,7 @@ public final class HTTPServer: Sendable {
         // (it suspends first), so sweep until the book is empty.
         let sweepEnds = clock.now.advanced(by: .seconds(5))
         while true {
-            let leftovers = core.book.withLock { Array($0.suspended.values) }
+            let leftovers = core.book.withLock { $0.suspended.values.map(\.context) }
             if leftovers.isEmpty || clock.now >= sweepEnds { break }
             for context in leftovers {
                 let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
@@ -171,6 +175,7 @@ public final class HTTPServer: Sendable {
 
         // Every suspended connection has been resumed above (and nothing suspends
         // after `refusingWork`), which MHD_stop_daemon requires.
+        running.sweeper.cancel()
         pp_mhd_stop(running.server)
         running.core.release()
         boundPort.store(0, ordering: .releasing)

@@ -31,7 +31,6 @@ final class RequestContext: Sendable {
         var bodyTooLarge = false
         var routePattern: String?
         var handlerTask: Task<Void, Never>?
-        var deadlineTask: Task<Void, Never>?
     }
 
     let connection: ConnectionHandle
@@ -59,22 +58,17 @@ final class RequestContext: Sendable {
     }
 
     /// Stores `response` if the handler is still awaited, so exactly one of the
-    /// handler, the deadline and shutdown answers. Returns whether it won, after
-    /// cancelling the tasks that lost.
+    /// handler, the deadline sweeper and shutdown answers. Returns whether it won;
+    /// with `cancelHandler` the handler's task is cancelled (its result will be dropped).
     func settle(with response: HTTPResponse, routePattern: String?, cancelHandler: Bool) -> Bool {
-        let tasks: (Task<Void, Never>?, Task<Void, Never>?)? = state.withLock { state in
-            guard case .running = state.phase else { return nil }
+        let outcome: (won: Bool, task: Task<Void, Never>?) = state.withLock { state in
+            guard case .running = state.phase else { return (false, nil) }
             state.phase = .ready(response)
             if let routePattern { state.routePattern = routePattern }
-            defer {
-                state.handlerTask = nil
-                state.deadlineTask = nil
-            }
-            return (state.handlerTask, state.deadlineTask)
+            defer { state.handlerTask = nil }
+            return (true, state.handlerTask)
         }
-        guard let tasks else { return false }
-        if cancelHandler { tasks.0?.cancel() }
-        tasks.1?.cancel()
-        return true
+        if outcome.won, cancelHandler { outcome.task?.cancel() }
+        return outcome.won
     }
 }

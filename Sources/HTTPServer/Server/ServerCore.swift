@@ -6,8 +6,9 @@ import Synchronization
 /// limits, observers, and the book-keeping that makes shutdown safe.
 final class ServerCore: Sendable {
     struct Book: Sendable {
-        /// Suspended requests: each must be resumed before `MHD_stop_daemon`.
-        var suspended: [ObjectIdentifier: RequestContext] = [:]
+        /// Suspended requests and when their handler deadline passes: each must be
+        /// resumed before `MHD_stop_daemon`.
+        var suspended: [ObjectIdentifier: (context: RequestContext, expires: ContinuousClock.Instant)] = [:]
         /// Requests MHD has shown us and not yet reported complete.
         var live = 0
         /// Set once shutdown expires suspended requests: from then on nothing suspends.
@@ -23,15 +24,23 @@ final class ServerCore: Sendable {
 
     init(limits: HTTPServer.Limits, router: Router, middleware: [any HTTPMiddleware], observers: HTTPServerObservers) {
         self.limits = limits
-        self.router = router
         let reporter = observers.diagnostics.map { sink in
             { @Sendable (request: HTTPRequest, error: any Error) in
                 // The type name only: an error's text may carry secrets.
                 sink("handler error \(type(of: error)) request=\(request.requestID)")
             }
         }
-        self.middleware = [ProblemDetailsMiddleware(report: reporter)] + middleware
+        let stages: [any HTTPMiddleware] = [ProblemDetailsMiddleware(report: reporter)] + middleware
+        self.middleware = stages
+        // Compose the middleware around each route once, not per request.
+        self.router = router.wrappingHandlers { Self.compose(stages, around: $0) }
         self.observers = observers
+    }
+
+    static func compose(_ stages: [any HTTPMiddleware], around handler: @escaping HTTPHandler) -> HTTPHandler {
+        stages.reversed().reduce(handler) { next, stage in
+            { request in try await stage.respond(to: request, next: next) }
+        }
     }
 
     // MARK: Access handler
@@ -140,12 +149,13 @@ final class ServerCore: Sendable {
     }
 
     private func startHandler(context: RequestContext) -> MHD_Result {
+        let deadline = limits.handlerDeadline
         var request = HTTPRequest(
             method: context.method, path: context.path, query: context.query, headers: context.headers,
             body: [], peerAddress: context.peerAddress, requestID: context.requestID)
         let accepted: Bool = book.withLock { book in
             guard !book.refusingWork else { return false }
-            book.suspended[ObjectIdentifier(context)] = context
+            book.suspended[ObjectIdentifier(context)] = (context, ContinuousClock.now.advanced(by: deadline))
             return true
         }
         guard accepted else {
@@ -165,36 +175,17 @@ final class ServerCore: Sendable {
             return state.body
         }
 
-        let deadline = limits.handlerDeadline
-        // Both tasks are created before they are published, and both may finish
-        // before that; `settle` sees the tasks only when stored, so cancel-after
-        // a lost race is done here by checking the phase again.
         let handlerTask = Task { [self] in
             let (response, pattern) = await self.dispatch(request)
             self.finish(context, with: response, routePattern: pattern, cancelHandler: false)
         }
-        let deadlineTask = Task { [self] in
-            do {
-                try await Task.sleep(for: deadline)
-            } catch {
-                return
-            }
-            let error = HTTPError(.handlerTimeout, detail: "The request did not complete in time.")
-            self.finish(
-                context, with: error.response(instance: context.path, requestID: context.requestID),
-                routePattern: nil, cancelHandler: true)
-        }
         let stillRunning: Bool = context.state.withLock { state in
             guard case .running = state.phase else { return false }
             state.handlerTask = handlerTask
-            state.deadlineTask = deadlineTask
             return true
         }
-        if !stillRunning {
-            // Settled before the tasks were stored: whichever lost must stop now.
-            handlerTask.cancel()
-            deadlineTask.cancel()
-        }
+        // Settled (by the deadline or shutdown) before the task was stored: stop it.
+        if !stillRunning { handlerTask.cancel() }
         return .YES
     }
 
@@ -205,6 +196,25 @@ final class ServerCore: Sendable {
         }
         book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
         MHD_resume_connection(context.connection.pointer)
+    }
+
+    /// Answers `503` to every request whose handler has outlived its deadline,
+    /// every `interval`, until cancelled. One sweeper per server is far cheaper than
+    /// a timer per request, at the price of up to `interval` of lateness.
+    func sweepDeadlines(every interval: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let now = ContinuousClock.now
+            let overdue = book.withLock { book in
+                book.suspended.values.filter { $0.expires <= now }.map(\.context)
+            }
+            for context in overdue {
+                let error = HTTPError(.handlerTimeout, detail: "The request did not complete in time.")
+                finish(
+                    context, with: error.response(instance: context.path, requestID: context.requestID),
+                    routePattern: nil, cancelHandler: true)
+            }
+        }
     }
 
     func requestCompleted(contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
@@ -223,23 +233,22 @@ final class ServerCore: Sendable {
         case .matched(let route, let parameters):
             request.routePattern = route.pattern.description
             request.pathParameters = parameters
-            handler = route.handler
+            handler = route.handler  // already wrapped in the middleware
         case .notFound:
-            handler = { _ in throw HTTPError(.notFound, detail: "No resource matches this path.") }
+            handler = Self.compose(middleware) { _ in
+                throw HTTPError(.notFound, detail: "No resource matches this path.")
+            }
         case .methodNotAllowed(let allowed):
             let names = allowed.map(\.rawValue)
-            handler = { request in
+            handler = Self.compose(middleware) { request in
                 throw HTTPError(
                     .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on this resource.",
                     extensions: ["allowedMethods": .array(names.map { .string($0) })],
                     headers: ["Allow": names.joined(separator: ", ")])
             }
         }
-        let chain = middleware.reversed().reduce(handler) { next, stage in
-            { request in try await stage.respond(to: request, next: next) }
-        }
         do {
-            return (try await chain(request), request.routePattern)
+            return (try await handler(request), request.routePattern)
         } catch {
             // The problem stage catches everything; this is for middleware errors
             // thrown outside it, which cannot happen with the built-in order.
