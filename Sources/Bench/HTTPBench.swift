@@ -2,19 +2,23 @@ import Dispatch
 import Foundation
 import HTTPServer
 
-/// `tpc-bench http-serve --port N [--threads T]`: serves `GET /hello` → `{"ok":true}`
+/// `tpc-bench http-serve --port N [--threads T] [--max-header-bytes B]`: serves `GET /hello` → `{"ok":true}`
 /// through the full router and middleware path until SIGTERM or SIGINT, for
 /// scripts/bench-http.sh to load with wrk.
 enum HTTPBench {
     static func serve(_ arguments: [String]) async throws {
         var port = 8080
         var threads = ProcessInfo.processInfo.activeProcessorCount
+        var maxHeaderBytes = HTTPServer.Limits().maxHeaderBytes
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let next = arguments.index(after: index)
             switch arguments[index] {
             case "--port" where next < arguments.endIndex:
                 port = Int(arguments[next]) ?? port
+                index = arguments.index(after: next)
+            case "--max-header-bytes" where next < arguments.endIndex:
+                maxHeaderBytes = Int(arguments[next]) ?? maxHeaderBytes
                 index = arguments.index(after: next)
             case "--threads" where next < arguments.endIndex:
                 threads = Int(arguments[next]) ?? threads
@@ -30,7 +34,7 @@ enum HTTPBench {
         var router = Router()
         router.get("/hello") { _ in hello }
         let server = HTTPServer(
-            configuration: .init(port: port, limits: .init(maxConnections: 4096), threadPoolSize: threads),
+            configuration: .init(port: port, limits: .init(maxHeaderBytes: maxHeaderBytes, maxConnections: 4096), threadPoolSize: threads),
             router: router,
             observers: HTTPServerObservers(diagnostics: { message in
                 FileHandle.standardError.write(Data((message + "\n").utf8))
