@@ -34,7 +34,9 @@ enum HTTPBench {
         var router = Router()
         router.get("/hello") { _ in hello }
         let server = HTTPServer(
-            configuration: .init(port: port, limits: .init(maxHeaderBytes: maxHeaderBytes, maxConnections: 4096), threadPoolSize: threads),
+            configuration: .init(
+                port: port, limits: .init(maxHeaderBytes: maxHeaderBytes, maxConnections: 4096), threadPoolSize: threads
+            ),
             router: router,
             observers: HTTPServerObservers(diagnostics: { message in
                 FileHandle.standardError.write(Data((message + "\n").utf8))

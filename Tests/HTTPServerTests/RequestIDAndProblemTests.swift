@@ -11,6 +11,9 @@ import Testing
         var router = Router()
         router.get("/id") { request in .text(request.requestID) }
         router.get("/boom") { _ in throw DatabaseError() }
+        router.get("/split") { _ in
+            HTTPResponse(status: .ok, headers: ["X-Note": "a\r\nX-Injected: yes", "X-Fine": "ok"], body: [])
+        }
         router.get("/conflict") { _ in
             throw HTTPError(
                 .conflict, detail: "The item changed.", extensions: ["currentVersion": .int(7)],
@@ -55,6 +58,20 @@ import Testing
             #expect(response.status == 404)
             #expect(response.headers["x-request-id"] == "trace-1")
             #expect(response.json?["requestId"] as? String == "trace-1")
+        }
+    }
+
+    @Test func handlerHeadersCannotSplitTheResponse() async throws {
+        try await withServer(router: Self.router()) { server in
+            let port = server.port
+            let response = try await onThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send("GET /split HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                return try connection.readResponse()
+            }
+            #expect(response.status == 200)
+            #expect(response.header("X-Fine") == "ok")
+            #expect(response.header("X-Injected") == nil)
         }
     }
 

@@ -61,7 +61,7 @@ final class ServerCore: Sendable {
             return receive(uploadData, count: count, context: context)
         }
 
-        enum Step { case run, reject, queue(HTTPResponse), nothing }
+        enum Step { case run, reject, queue(HTTPResponse, String?), nothing }
         let step: Step = context.state.withLock { state in
             switch state.phase {
             case .receiving:
@@ -70,7 +70,7 @@ final class ServerCore: Sendable {
                 return .reject
             case .ready(let response):
                 state.phase = .answered
-                return .queue(response)
+                return .queue(response, state.routePattern)
             case .running, .answered:
                 return .nothing
             }
@@ -80,8 +80,7 @@ final class ServerCore: Sendable {
             return startHandler(context: context)
         case .reject:
             return queueTooLarge(context: context)
-        case .queue(let response):
-            let routePattern = context.state.withLock { $0.routePattern }
+        case .queue(let response, let routePattern):
             return queue(response, for: context, routePattern: routePattern, closeConnection: false)
         case .nothing:
             return .YES
