@@ -39,7 +39,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         static let prefix = "urn:pushprovisioning:problem:"
 
         public static let badRequest = Code(prefix + "bad-request", status: .badRequest)
-        public static let malformedBody = Code(prefix + "malformed-json", status: .badRequest, title: "Malformed JSON body")
+        public static let malformedBody = Code(
+            prefix + "malformed-json", status: .badRequest, title: "Malformed JSON body")
         public static let unauthorized = Code(prefix + "unauthorized", status: .unauthorized)
         public static let forbidden = Code(prefix + "forbidden", status: .forbidden)
         public static let notFound = Code(prefix + "not-found", status: .notFound)
