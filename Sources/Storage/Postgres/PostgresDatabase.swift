@@ -60,6 +60,7 @@ public final class PostgresDatabase: SQLDatabase {
         }
     }
 
+    @discardableResult
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
