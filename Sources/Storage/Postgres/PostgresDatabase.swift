@@ -30,7 +30,9 @@ public final class PostgresDatabase: SQLDatabase {
     ///
     /// - Throws: ``StorageError/Code/connectionFailure`` when the server cannot be
     ///   reached or refuses the login.
-    public static func connect(_ connectionString: String, options: PostgresOptions = PostgresOptions()) async throws
+    public static func connect(
+        _ connectionString: String, options: PostgresOptions = PostgresOptions()
+    ) async throws
         -> PostgresDatabase
     {
         let database = PostgresDatabase(connectionString: connectionString, options: options)

@@ -62,7 +62,8 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         }
         sqlite3_extended_result_codes(handle, 1)
         let timeout = options.busyTimeout.components
-        sqlite3_busy_timeout(handle, Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+        sqlite3_busy_timeout(
+            handle, Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
         let connection = SQLiteConnection(handle: handle, queue: queue, cacheCapacity: options.statementCacheCapacity)
         switch role {
         case .writer:
@@ -107,7 +108,9 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         guard status == SQLITE_OK else { throw Self.error(status, handle: handle, preparing: false) }
     }
 
-    private func run(_ sql: String, _ bindings: [SQLValue], collectingRows: Bool) throws -> (
+    private func run(
+        _ sql: String, _ bindings: [SQLValue], collectingRows: Bool
+    ) throws -> (
         rows: [SQLRow], changes: Int
     ) {
         let entry = try statement(for: sql)

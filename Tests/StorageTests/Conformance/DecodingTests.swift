@@ -6,7 +6,8 @@ extension ConformanceTests {
     @Test(arguments: Driver.allCases)
     func decodingFailuresAreTypedAndNameTheColumn(driver: Driver) async throws {
         try await TestDatabases.withDatabase(driver) { db in
-            let row = try #require(try await db.queryFirst("SELECT ? AS name, ? AS n, ? AS absent_value", ["secret-text", 5, nil]))
+            let row = try #require(
+                try await db.queryFirst("SELECT ? AS name, ? AS n, ? AS absent_value", ["secret-text", 5, nil]))
 
             let missing = #expect(throws: StorageError.self) { try row.decode(String.self, column: "absent") }
             #expect(missing?.code == .decoding)

@@ -29,11 +29,13 @@ extension ConformanceTests {
 
             try await db.execute("INSERT INTO items (name, created_at) VALUES (?, ?)", ["Widget", .timestamp(Date())])
             let duplicate = await #expect(throws: StorageError.self) {
-                try await db.execute("INSERT INTO items (name, created_at) VALUES (?, ?)", ["WIDGET", .timestamp(Date())])
+                try await db.execute(
+                    "INSERT INTO items (name, created_at) VALUES (?, ?)", ["WIDGET", .timestamp(Date())])
             }
             #expect(duplicate?.code == .uniqueViolation)
 
-            let extended = Migrator(Self.migrations + [Migration(version: 3, name: "notes", sql: "ALTER TABLE items ADD COLUMN note TEXT")])
+            let extended = Migrator(
+                Self.migrations + [Migration(version: 3, name: "notes", sql: "ALTER TABLE items ADD COLUMN note TEXT")])
             #expect(try await extended.migrate(db) == [3])
         }
     }
@@ -57,7 +59,8 @@ extension ConformanceTests {
     func duplicateVersionsAreRefused(driver: Driver) async throws {
         try await TestDatabases.withDatabase(driver) { db in
             let error = await #expect(throws: StorageError.self) {
-                try await Migrator([Self.migrations[0], Migration(version: 1, name: "again", sql: "SELECT 1")]).migrate(db)
+                try await Migrator([Self.migrations[0], Migration(version: 1, name: "again", sql: "SELECT 1")]).migrate(
+                    db)
             }
             #expect(error?.code == .migration)
         }
@@ -71,9 +74,10 @@ extension ConformanceTests {
         var databases: [any SQLDatabase] = []
         for _ in 0..<4 { databases.append(try await Database.open(url: url)) }
         // CREATE TABLE without IF NOT EXISTS fails if a migration ever runs twice.
-        let migrations = Self.migrations + [
-            Migration(version: 3, name: "audit", sql: "CREATE TABLE audit (id {id}, at {timestamp} NOT NULL)")
-        ]
+        let migrations =
+            Self.migrations + [
+                Migration(version: 3, name: "audit", sql: "CREATE TABLE audit (id {id}, at {timestamp} NOT NULL)")
+            ]
         let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
             for database in databases {
                 group.addTask { try await Migrator(migrations).migrate(database) }

@@ -107,7 +107,8 @@ extension ConformanceTests {
     @Test(arguments: Driver.allCases)
     func serializableConflictsAreRetried(driver: Driver) async throws {
         let retries = SQLRetryPolicy(maximumAttempts: 100)
-        try await TestDatabases.withDatabase(driver, postgres: PostgresOptions(poolSize: 4, retryPolicy: retries)) { db in
+        try await TestDatabases.withDatabase(driver, postgres: PostgresOptions(poolSize: 4, retryPolicy: retries)) {
+            db in
             try await db.execute("CREATE TABLE counter (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)")
             try await db.execute("INSERT INTO counter (id, n) VALUES (1, 0)")
             // On PostgreSQL, SERIALIZABLE read-modify-write transactions conflict with

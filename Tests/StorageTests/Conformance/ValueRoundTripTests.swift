@@ -42,7 +42,9 @@ extension ConformanceTests {
     func textRoundTripsExactly(driver: Driver) async throws {
         try await TestDatabases.withDatabase(driver) { db in
             try await Self.makeValuesTable(db)
-            let samples = ["", "plain", "naïve café", "日本語テキスト", "emoji 🧑‍💻🇫🇷 ok", "quote ' and \" and ?", "line\nbreak\ttab"]
+            let samples = [
+                "", "plain", "naïve café", "日本語テキスト", "emoji 🧑‍💻🇫🇷 ok", "quote ' and \" and ?", "line\nbreak\ttab",
+            ]
             for (index, sample) in samples.enumerated() {
                 #expect(try await Self.roundTrip(db, column: "t", sample, id: index) == sample)
             }
@@ -116,7 +118,9 @@ extension ConformanceTests {
             #expect(try await Self.roundTrip(db, column: "t", String?.none, id: 4) == nil)
             #expect(try await Self.roundTrip(db, column: "i", Int?.some(7), id: 5) == 7)
 
-            try await db.execute("INSERT INTO vals (id, t, i, d, b, f, ts) VALUES (?, ?, ?, ?, ?, ?, ?)", [6, nil, nil, nil, nil, nil, nil])
+            try await db.execute(
+                "INSERT INTO vals (id, t, i, d, b, f, ts) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [6, nil, nil, nil, nil, nil, nil])
             let row = try #require(try await db.queryFirst("SELECT * FROM vals WHERE id = ?", [6]))
             for column in ["t", "i", "d", "b", "f", "ts"] {
                 #expect(row.value(column: column) == .null)

@@ -48,7 +48,8 @@ final class PostgresCluster: Sendable {
         let cluster = PostgresCluster(directory: directory, port: port, binDirectory: binDirectory)
         registerForExit(cluster.dataDirectory)
         try cluster.run(
-            "initdb", ["-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"])
+            "initdb",
+            ["-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"])
         try cluster.control("start")
         return cluster
     }
