@@ -65,7 +65,7 @@ struct PostgresReconnectTests {
         #expect(failedTransaction?.code == .connectionFailure)
 
         try cluster.startAgain()
-        try await db.execute("INSERT INTO t (x) VALUES (?)", [3])
+        _ = try await db.execute("INSERT INTO t (x) VALUES (?)", [3])
         let rows = try await db.query("SELECT x FROM t")
         #expect(try rows.map { try $0.decode(Int.self, column: "x") } == [3])
         await db.close()
