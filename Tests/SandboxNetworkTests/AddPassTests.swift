@@ -106,7 +106,8 @@ import Testing
             let nonce = try await env.sandbox.issueNonce(deviceId: phone.id)
             #expect(nonce.nonce.count == 32)
             #expect(nonce.expiresAt == env.clock.now.addingTimeInterval(300))
-            let request = try env.addRequest(card: try env.card(.approve), nonce: [UInt8](nonce.nonce), signedBy: phone.key)
+            let request = try env.addRequest(
+                card: try env.card(.approve), nonce: [UInt8](nonce.nonce), signedBy: phone.key)
             env.clock.advance(by: 301)
             await #expect {
                 _ = try await env.sandbox.addPass(request, deviceId: phone.id)

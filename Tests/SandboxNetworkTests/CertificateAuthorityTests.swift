@@ -38,13 +38,15 @@ import Testing
         try await SandboxEnvironment.with { env in
             let verifier = CertificateChainVerifier(trustedRoots: [env.sandbox.trustRoot])
             #expect(throws: CertificateError.self) {
-                try verifier.verify(env.sandbox.certificateChain, at: env.clock.now, policy: ApplePayIssuerEncryptionPolicy.production)
+                try verifier.verify(
+                    env.sandbox.certificateChain, at: env.clock.now, policy: ApplePayIssuerEncryptionPolicy.production)
             }
             let apple = CertificateChainVerifier(trustedRoots: [try TrustAnchors.appleRootCAG3])
             #expect(throws: CertificateError.self) {
                 try apple.verify(
                     env.sandbox.certificateChain, at: env.clock.now,
-                    policy: ApplePayIssuerEncryptionPolicy.sandbox(intermediateCommonName: env.sandbox.intermediateCommonName))
+                    policy: ApplePayIssuerEncryptionPolicy.sandbox(
+                        intermediateCommonName: env.sandbox.intermediateCommonName))
             }
         }
     }

@@ -6,7 +6,7 @@ import SandboxNetwork
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 @Suite struct NetworkTokenServiceTests {
@@ -152,6 +152,30 @@ import Testing
         }
     }
 
+    @Test func backgroundTaskRetriesPendingNotifications() async throws {
+        let env = try await SandboxEnvironment.make(retryInterval: .milliseconds(20))
+        do {
+            let phone = try await env.registerDevice()
+            env.receiver.setDown(true)
+            _ = try await env.provision(.approve, on: phone)
+            #expect(try await env.sandbox.pendingNotificationCount() == 1)
+            env.receiver.setDown(false)
+            env.clock.advance(by: 60)
+            // Waits for the background task, bounded; no timing is asserted.
+            var pending = 1
+            for _ in 0..<500 where pending > 0 {
+                try await Task.sleep(for: .milliseconds(20))
+                pending = try await env.sandbox.pendingNotificationCount()
+            }
+            #expect(pending == 0)
+            #expect(env.receiver.received.count == 1)
+            await env.close()
+        } catch {
+            await env.close()
+            throw error
+        }
+    }
+
     @Test func notificationSignatureIsCheckedWithTheIssuerSecret() async throws {
         try await SandboxEnvironment.with { env in
             let phone = try await env.registerDevice()
@@ -164,7 +188,8 @@ import Testing
             let bad = try HMACSHA256.authenticationCode(for: payload, key: SecureRandom.bytes(count: 32))
             // The receiver accepts exactly what the issuer's secret signs.
             for (mac, expected) in [(bad, 401), (good, 202)] {
-                var request = URLRequest(url: try #require(URL(string: env.baseURL + "/v1/networks/visa/notifications")))
+                var request = URLRequest(
+                    url: try #require(URL(string: env.baseURL + "/v1/networks/visa/notifications")))
                 request.httpMethod = "POST"
                 request.httpBody = Data(body)
                 request.setValue(

@@ -16,7 +16,8 @@ import Testing
                 json: SandboxDeviceRegistrationRequest(
                     kind: .iPhone, name: "HTTP iPhone", publicKey: Data(key.publicKey.x963Representation)))
             #expect(registered.status == 201)
-            let deviceId = try Self.decoder.decode(SandboxDeviceRegistrationResponse.self, from: registered.body).deviceId
+            let deviceId = try Self.decoder.decode(SandboxDeviceRegistrationResponse.self, from: registered.body)
+                .deviceId
 
             let certificates = try await HTTPClient.send("GET", base + "/certificates")
             #expect(certificates.status == 200)
@@ -28,7 +29,8 @@ import Testing
             #expect(issued.status == 201)
             let nonce = try Self.decoder.decode(SandboxNonce.self, from: issued.body)
 
-            let request = try env.addRequest(card: try env.card(.requireActivation), nonce: [UInt8](nonce.nonce), signedBy: key)
+            let request = try env.addRequest(
+                card: try env.card(.requireActivation), nonce: [UInt8](nonce.nonce), signedBy: key)
             let added = try await HTTPClient.send("POST", base + "/devices/\(deviceId)/passes", json: request)
             #expect(added.status == 201)
             let pass = try Self.decoder.decode(SandboxPass.self, from: added.body)
@@ -62,9 +64,18 @@ import Testing
                 ("GET", "/devices/nobody/passes", nil, 404, .notFound),
                 ("POST", "/devices", Data("not json".utf8), 400, .malformedJSON),
                 ("POST", "/devices", Data(#"{"kind":"IPHONE","name":"x"}"#.utf8), 422, .invalidField),
-                ("POST", "/devices", Data(#"{"kind":"TOASTER","name":"x","publicKey":"AA=="}"#.utf8), 422, .invalidField),
-                ("POST", "/devices/\(phone.id)/passes", try JSONEncoder.provisioningAPI.encode(declined), 422, .declined),
-                ("POST", "/devices/\(phone.id)/passes/unknown/activate", Data(#"{"activationData":"AA=="}"#.utf8), 404, .notFound),
+                (
+                    "POST", "/devices", Data(#"{"kind":"TOASTER","name":"x","publicKey":"AA=="}"#.utf8), 422,
+                    .invalidField
+                ),
+                (
+                    "POST", "/devices/\(phone.id)/passes", try JSONEncoder.provisioningAPI.encode(declined), 422,
+                    .declined
+                ),
+                (
+                    "POST", "/devices/\(phone.id)/passes/unknown/activate", Data(#"{"activationData":"AA=="}"#.utf8),
+                    404, .notFound
+                ),
             ]
             for (method, path, body, status, type) in cases {
                 let response = try await HTTPClient.send(method, base + path, rawBody: body)

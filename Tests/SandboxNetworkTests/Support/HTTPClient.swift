@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The tests' HTTP client: one ephemeral session, no caches or cookies.

@@ -77,9 +77,10 @@ final class SandboxEnvironment: Sendable {
         return try IssuerConfiguration(jsonData: Data(json.utf8), baseDirectory: URL(fileURLWithPath: "/nonexistent"))
     }
 
-    static func make(directory existing: URL? = nil, databasePath existingDatabase: String? = nil) async throws
-        -> SandboxEnvironment
-    {
+    static func make(
+        directory existing: URL? = nil, databasePath existingDatabase: String? = nil,
+        retryInterval: Duration = .seconds(3600)
+    ) async throws -> SandboxEnvironment {
         let directory =
             existing
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-tests-\(UUID().uuidString)")
@@ -92,7 +93,7 @@ final class SandboxEnvironment: Sendable {
         let clock = TestClock()
         let sandbox = try await Sandbox(
             database: database, issuers: configuration, directory: directory, clock: clock.function,
-            retryInterval: .seconds(3600))
+            retryInterval: retryInterval)
         let receiver = NotificationReceiver(
             secrets: [issuerId: secrets[0], otherIssuerId: secrets[3]], clock: clock.function)
         var router = Router()
