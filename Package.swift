@@ -102,7 +102,9 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "SandboxNetworkTests",
-        dependencies: ["SandboxNetwork", "ProvisioningService"]
+        dependencies: [
+            "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+        ]
     ),
     .testTarget(
         name: "TPCCommandLineTests",
