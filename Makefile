@@ -12,7 +12,7 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	PP_PYTHON=$(CURDIR)/.venv/bin/python3 $(SWIFT) test --skip-build
+	scripts/test.sh
 	$(MAKE) lint
 
 lint:
