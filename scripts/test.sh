@@ -10,7 +10,7 @@ status=${PIPESTATUS[0]}
 summary=$(grep -E 'Test run with [0-9]+ tests?' "$log" | tail -n 1)
 total=$(sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' <<<"$summary")
 failed=$(sed -nE 's/.*with ([0-9]+) issues?.*/\1/p' <<<"$summary")
-failing_tests=$(grep -cE '^✘ Test .* failed after' "$log")
+failing_tests=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc 'Test run with')
 if [ -z "$total" ]; then
     echo "tests: no Swift Testing summary found" >&2
     exit 1
