@@ -1,0 +1,107 @@
+/// An error a handler throws to answer with a specific status and an RFC 9457
+/// problem document.
+///
+/// The ``Code`` is the problem's stable `type` URI; the detail is sent to the
+/// client, so it must never carry secrets (keys, PANs, codes, nonces). Any other
+/// error thrown by a handler becomes a `500` whose detail says nothing about it.
+///
+/// ```swift
+/// extension HTTPError.Code {
+///     static let tokenNotFound = HTTPError.Code("urn:example:problem:token-not-found", status: .notFound)
+/// }
+/// throw HTTPError(.tokenNotFound, detail: "No such token.", extensions: ["tokenId": .string(id)])
+/// ```
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    /// A problem type: its URI, default status and default title.
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The problem `type` URI.
+        public let rawValue: String
+        public let status: HTTPStatus
+        public let title: String
+
+        public init(rawValue: String) {
+            self.init(rawValue, status: .internalServerError)
+        }
+
+        /// - Parameters:
+        ///   - uri: the stable problem `type` URI.
+        ///   - status: the status answered for this problem.
+        ///   - title: the summary; the status's reason phrase when `nil`.
+        public init(_ uri: String, status: HTTPStatus, title: String? = nil) {
+            self.rawValue = uri
+            self.status = status
+            self.title = title ?? status.reasonPhrase
+        }
+
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+        static let prefix = "urn:pushprovisioning:problem:"
+
+        public static let badRequest = Code(prefix + "bad-request", status: .badRequest)
+        public static let malformedBody = Code(prefix + "malformed-body", status: .badRequest, title: "Malformed Body")
+        public static let unauthorized = Code(prefix + "unauthorized", status: .unauthorized)
+        public static let forbidden = Code(prefix + "forbidden", status: .forbidden)
+        public static let notFound = Code(prefix + "not-found", status: .notFound)
+        public static let methodNotAllowed = Code(prefix + "method-not-allowed", status: .methodNotAllowed)
+        public static let conflict = Code(prefix + "conflict", status: .conflict)
+        public static let contentTooLarge = Code(prefix + "content-too-large", status: .contentTooLarge)
+        public static let unsupportedMediaType = Code(prefix + "unsupported-media-type", status: .unsupportedMediaType)
+        public static let tooManyRequests = Code(prefix + "too-many-requests", status: .tooManyRequests)
+        public static let internalError = Code(prefix + "internal-error", status: .internalServerError)
+        /// The handler did not finish before ``HTTPServer/Limits/handlerDeadline``.
+        public static let handlerTimeout = Code(
+            prefix + "handler-timeout", status: .serviceUnavailable, title: "Request Timed Out")
+        /// The server is shutting down.
+        public static let shuttingDown = Code(prefix + "shutting-down", status: .serviceUnavailable)
+    }
+
+    public var code: Code
+    public var status: HTTPStatus
+    public var detail: String?
+    public var extensions: [String: ProblemDetails.Value]
+    /// Extra response headers such as `Allow` or `Retry-After`.
+    public var headers: HTTPHeaders
+
+    public init(
+        _ code: Code, status: HTTPStatus? = nil, detail: String? = nil,
+        extensions: [String: ProblemDetails.Value] = [:], headers: HTTPHeaders = HTTPHeaders()
+    ) {
+        self.code = code
+        self.status = status ?? code.status
+        self.detail = detail
+        self.extensions = extensions
+        self.headers = headers
+    }
+
+    /// Describes the problem type and status only (no detail, which may be long).
+    public var description: String { "HTTPError(\(code.rawValue), \(status.code))" }
+
+    /// The problem document for a request at `instance`.
+    public func problem(instance: String?, requestID: String?) -> ProblemDetails {
+        var extensions = extensions
+        if let requestID { extensions["requestId"] = .string(requestID) }
+        return ProblemDetails(
+            type: code.rawValue, title: code.title, status: status.code, detail: detail, instance: instance,
+            extensions: extensions)
+    }
+
+    /// The `application/problem+json` response for a request.
+    public func response(for request: HTTPRequest) -> HTTPResponse {
+        response(instance: request.path, requestID: request.requestID)
+    }
+
+    func response(instance: String?, requestID: String?) -> HTTPResponse {
+        var headers = headers
+        headers["Content-Type"] = ProblemDetails.mediaType
+        let body: [UInt8]
+        if let data = try? HTTPResponse.defaultJSONEncoder().encode(problem(instance: instance, requestID: requestID)) {
+            body = Array(data)
+        } else {
+            // Extension values are plain JSON, so this is unreachable in practice;
+            // still answer with a valid document rather than an empty body.
+            body = Array(#"{"status":\#(status.code),"title":"Error","type":"about:blank"}"#.utf8)
+        }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+}

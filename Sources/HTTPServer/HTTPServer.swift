@@ -1,2 +1,0 @@
-import CMicroHTTPD
-import CMicroHTTPDShims

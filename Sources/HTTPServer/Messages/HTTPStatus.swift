@@ -1,0 +1,75 @@
+/// An HTTP response status code with its standard reason phrase.
+///
+/// The reason phrase is what ``ProblemDetails`` uses as a default `title`;
+/// libmicrohttpd writes its own phrase on the status line.
+public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public init(_ code: Int) {
+        self.rawValue = code
+    }
+
+    /// The status code, for example `404`.
+    public var code: Int { rawValue }
+
+    public var description: String { String(rawValue) }
+
+    /// The RFC 9110 reason phrase, or `"Unknown Status"` for unregistered codes.
+    public var reasonPhrase: String {
+        switch rawValue {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 428: "Precondition Required"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: "Unknown Status"
+        }
+    }
+
+    public static let ok = HTTPStatus(200)
+    public static let created = HTTPStatus(201)
+    public static let accepted = HTTPStatus(202)
+    public static let noContent = HTTPStatus(204)
+    public static let badRequest = HTTPStatus(400)
+    public static let unauthorized = HTTPStatus(401)
+    public static let forbidden = HTTPStatus(403)
+    public static let notFound = HTTPStatus(404)
+    public static let methodNotAllowed = HTTPStatus(405)
+    public static let conflict = HTTPStatus(409)
+    public static let gone = HTTPStatus(410)
+    public static let preconditionFailed = HTTPStatus(412)
+    public static let contentTooLarge = HTTPStatus(413)
+    public static let unsupportedMediaType = HTTPStatus(415)
+    public static let unprocessableContent = HTTPStatus(422)
+    public static let tooManyRequests = HTTPStatus(429)
+    public static let requestHeaderFieldsTooLarge = HTTPStatus(431)
+    public static let internalServerError = HTTPStatus(500)
+    public static let notImplemented = HTTPStatus(501)
+    public static let serviceUnavailable = HTTPStatus(503)
+}

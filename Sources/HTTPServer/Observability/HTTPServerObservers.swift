@@ -1,0 +1,29 @@
+/// Hooks through which the server reports what it does; all optional.
+///
+/// Hooks are called on libmicrohttpd's threads right after a response is queued:
+/// keep them fast and non-blocking (hand off to a queue or an `AsyncStream`).
+///
+/// ```swift
+/// let observers = HTTPServerObservers(
+///     accessLog: { record in logger.info("\(record.method) \(record.path) \(record.status)") },
+///     requestCompleted: { record in metrics.observe(route: record.routePattern, status: record.status) })
+/// ```
+public struct HTTPServerObservers: Sendable {
+    /// One call per answered request, for access logs.
+    public var accessLog: (@Sendable (CompletedRequest) -> Void)?
+    /// One call per answered request, for metrics (same record as `accessLog`).
+    public var requestCompleted: (@Sendable (CompletedRequest) -> Void)?
+    /// Server diagnostics: libmicrohttpd's own messages and the type names of
+    /// unexpected handler errors. Never contains bodies or header values.
+    public var diagnostics: (@Sendable (String) -> Void)?
+
+    public init(
+        accessLog: (@Sendable (CompletedRequest) -> Void)? = nil,
+        requestCompleted: (@Sendable (CompletedRequest) -> Void)? = nil,
+        diagnostics: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.accessLog = accessLog
+        self.requestCompleted = requestCompleted
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,99 @@
+/// An async request handler.
+public typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+/// Maps a method and path to a handler.
+///
+/// When no pattern matches the path the router answers `404`; when a pattern
+/// matches but not for this method it answers `405` with an `Allow` header. A
+/// `HEAD` request falls back to the `GET` route. When several patterns match, the
+/// one with more literal segments wins (`/items/new` beats `/items/:id`).
+///
+/// ```swift
+/// var router = Router(basePath: "/api")
+/// router.get("/v1/issuers/:issuerId/tokens/:tokenId/state") { request in
+///     let token = try request.pathParameters.require("tokenId")
+///     return try .json(["token": token])
+/// }
+/// ```
+public struct Router: Sendable {
+    struct Route: Sendable {
+        var method: HTTPMethod
+        var pattern: RoutePattern
+        var handler: HTTPHandler
+    }
+
+    /// What the router decided for one request.
+    enum Resolution: Sendable {
+        case matched(Route, PathParameters)
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    private let basePath: RoutePattern?
+    private(set) var routes: [Route] = []
+
+    /// Creates an empty router; every route added later is prefixed with `basePath`
+    /// (for example `"/api"`), if given.
+    public init(basePath: String? = nil) {
+        self.basePath = basePath.map(RoutePattern.init).flatMap { $0.segments.isEmpty ? nil : $0 }
+    }
+
+    /// Adds a route. Later routes with the same method and pattern are shadowed by earlier ones.
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping HTTPHandler) {
+        var routePattern = RoutePattern(pattern)
+        if let basePath { routePattern = routePattern.prefixed(by: basePath) }
+        routes.append(Route(method: method, pattern: routePattern, handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, handler: @escaping HTTPHandler) {
+        on(.get, pattern, handler: handler)
+    }
+
+    public mutating func post(_ pattern: String, handler: @escaping HTTPHandler) {
+        on(.post, pattern, handler: handler)
+    }
+
+    public mutating func put(_ pattern: String, handler: @escaping HTTPHandler) {
+        on(.put, pattern, handler: handler)
+    }
+
+    public mutating func patch(_ pattern: String, handler: @escaping HTTPHandler) {
+        on(.patch, pattern, handler: handler)
+    }
+
+    public mutating func delete(_ pattern: String, handler: @escaping HTTPHandler) {
+        on(.delete, pattern, handler: handler)
+    }
+
+    /// The same routes with every handler replaced by `wrap(handler)`.
+    func wrappingHandlers(_ wrap: (@escaping HTTPHandler) -> HTTPHandler) -> Router {
+        var copy = self
+        copy.routes = routes.map { Route(method: $0.method, pattern: $0.pattern, handler: wrap($0.handler)) }
+        return copy
+    }
+
+    func resolve(method: HTTPMethod, components: [String]) -> Resolution {
+        var best: (route: Route, parameters: PathParameters)?
+        var fallback: (route: Route, parameters: PathParameters)?
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(components) else { continue }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+            if route.method == method {
+                if best.map({ route.pattern.specificity > $0.route.pattern.specificity }) ?? true {
+                    best = (route, parameters)
+                }
+            } else if method == .head, route.method == .get {
+                if fallback.map({ route.pattern.specificity > $0.route.pattern.specificity }) ?? true {
+                    fallback = (route, parameters)
+                }
+            }
+        }
+        if let chosen = best ?? fallback {
+            return .matched(chosen.route, chosen.parameters)
+        }
+        if allowed.isEmpty { return .notFound }
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        return .methodNotAllowed(allowed: allowed)
+    }
+}

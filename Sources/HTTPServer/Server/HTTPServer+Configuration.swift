@@ -1,0 +1,80 @@
+import Foundation
+
+extension HTTPServer {
+    /// Where and how the server listens.
+    public struct Configuration: Sendable {
+        /// A numeric IPv4 or IPv6 address; loopback by default.
+        public var host: String
+        /// `0` picks a free port; read it back from ``HTTPServer/port``.
+        public var port: Int
+        public var limits: Limits
+        /// Threads polling connections (each with its own epoll set); the core count by default.
+        public var threadPoolSize: Int
+        /// HTTPS credentials; plain HTTP when `nil`.
+        public var tls: TLS?
+
+        public init(
+            host: String = "127.0.0.1", port: Int = 0, limits: Limits = Limits(),
+            threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount, tls: TLS? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.limits = limits
+            self.threadPoolSize = threadPoolSize
+            self.tls = tls
+        }
+    }
+
+    /// Bounds that hold whatever clients send.
+    public struct Limits: Sendable {
+        /// libmicrohttpd's per-connection memory pool, which holds the request line
+        /// and headers (plus I/O buffers): requests whose headers do not fit are
+        /// answered `431` by libmicrohttpd. Default 32 KiB.
+        public var maxHeaderBytes: Int
+        /// Largest accepted body. A larger `Content-Length` is answered `413` before
+        /// any of the body is read. A chunked body stops being buffered once past the
+        /// limit; the rest is read and dropped and answered `413` — unless it runs on
+        /// for more than `max(maxBodyBytes, 1 MiB)` further bytes, in which case the
+        /// connection is closed (libmicrohttpd cannot answer mid-body). Default 1 MiB.
+        public var maxBodyBytes: Int
+        /// Concurrent connections (split evenly over the pool threads). While full the
+        /// server stops accepting, so further clients wait in the kernel's backlog
+        /// until a connection closes. Default 1024.
+        public var maxConnections: Int
+        /// Concurrent connections from one IP address; `nil` for no limit.
+        public var maxConnectionsPerIP: Int?
+        /// Seconds a connection may sit idle (including half-sent requests) before
+        /// it is closed. Default 30.
+        public var idleTimeout: Int
+        /// How long a handler may run; after that the client gets a `503` problem
+        /// document, the handler's task is cancelled and its result is dropped.
+        /// Default 30 seconds.
+        public var handlerDeadline: Duration
+
+        public init(
+            maxHeaderBytes: Int = 32 * 1024, maxBodyBytes: Int = 1024 * 1024, maxConnections: Int = 1024,
+            maxConnectionsPerIP: Int? = nil, idleTimeout: Int = 30, handlerDeadline: Duration = .seconds(30)
+        ) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+            self.maxConnections = maxConnections
+            self.maxConnectionsPerIP = maxConnectionsPerIP
+            self.idleTimeout = idleTimeout
+            self.handlerDeadline = handlerDeadline
+        }
+    }
+
+    /// A PEM certificate chain and its private key, for HTTPS.
+    ///
+    /// The key is handed to libmicrohttpd (GnuTLS) at start and otherwise kept only
+    /// in memory; it never appears in errors or logs.
+    public struct TLS: Sendable {
+        public var certificateChainPEM: String
+        public var privateKeyPEM: String
+
+        public init(certificateChainPEM: String, privateKeyPEM: String) {
+            self.certificateChainPEM = certificateChainPEM
+            self.privateKeyPEM = privateKeyPEM
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import CMicroHTTPD
+import CMicroHTTPDShims
+import Synchronization
+
+/// Everything the C callbacks reach through their closure pointer: routing,
+/// limits, observers, and the book-keeping that makes shutdown safe.
+final class ServerCore: Sendable {
+    struct Book: Sendable {
+        /// Suspended requests and when their handler deadline passes: each must be
+        /// resumed before `MHD_stop_daemon`.
+        var suspended: [ObjectIdentifier: (context: RequestContext, expires: ContinuousClock.Instant)] = [:]
+        /// Requests MHD has shown us and not yet reported complete.
+        var live = 0
+        /// Set once shutdown expires suspended requests: from then on nothing suspends.
+        var refusingWork = false
+    }
+
+    let limits: HTTPServer.Limits
+    let router: Router
+    let middleware: [any HTTPMiddleware]
+    let observers: HTTPServerObservers
+    let book = Mutex(Book())
+    let draining = Atomic<Bool>(false)
+
+    init(limits: HTTPServer.Limits, router: Router, middleware: [any HTTPMiddleware], observers: HTTPServerObservers) {
+        self.limits = limits
+        let reporter = observers.diagnostics.map { sink in
+            { @Sendable (request: HTTPRequest, error: any Error) in
+                // The type name only: an error's text may carry secrets.
+                sink("handler error \(type(of: error)) request=\(request.requestID)")
+            }
+        }
+        let stages: [any HTTPMiddleware] = [ProblemDetailsMiddleware(report: reporter)] + middleware
+        self.middleware = stages
+        // Compose the middleware around each route once, not per request.
+        self.router = router.wrappingHandlers { Self.compose(stages, around: $0) }
+        self.observers = observers
+    }
+
+    static func compose(_ stages: [any HTTPMiddleware], around handler: @escaping HTTPHandler) -> HTTPHandler {
+        stages.reversed().reduce(handler) { next, stage in
+            { request in try await stage.respond(to: request, next: next) }
+        }
+    }
+
+    // MARK: Access handler
+
+    func handleAccess(
+        connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
+        contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = contextSlot.pointee else {
+            return beginRequest(connection: connection, url: url, method: method, contextSlot: contextSlot)
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+
+        if uploadDataSize.pointee > 0 {
+            let count = uploadDataSize.pointee
+            uploadDataSize.pointee = 0
+            return receive(uploadData, count: count, context: context)
+        }
+
+        enum Step { case run, reject, queue(HTTPResponse, String?), nothing }
+        let step: Step = context.state.withLock { state in
+            switch state.phase {
+            case .receiving:
+                guard state.bodyTooLarge else { return .run }
+                state.phase = .answered
+                return .reject
+            case .ready(let response):
+                state.phase = .answered
+                return .queue(response, state.routePattern)
+            case .running, .answered:
+                return .nothing
+            }
+        }
+        switch step {
+        case .run:
+            return startHandler(context: context)
+        case .reject:
+            return queueTooLarge(context: context)
+        case .queue(let response, let routePattern):
+            return queue(response, for: context, routePattern: routePattern, closeConnection: false)
+        case .nothing:
+            return .YES
+        }
+    }
+
+    private func beginRequest(
+        connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        let headers = Self.collectHeaders(connection)
+        let context = RequestContext(
+            connection: ConnectionHandle(pointer: connection),
+            method: HTTPMethod(method.map { String(cString: $0) } ?? "GET"),
+            path: url.map { String(cString: $0) } ?? "/",
+            requestID: RequestIdentifier.resolve(incoming: headers[RequestIdentifier.headerName]),
+            peerAddress: Self.peerAddress(connection),
+            headers: headers,
+            query: Self.collectQuery(connection))
+        contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+        book.withLock { $0.live += 1 }
+
+        // Refuse an oversized declared body now: MHD has not read any of it and,
+        // with a response queued, sends no `100 Continue` and closes afterwards.
+        if let declared = headers["Content-Length"], let length = UInt64(declared),
+            length > UInt64(max(limits.maxBodyBytes, 0))
+        {
+            context.state.withLock {
+                $0.bodyTooLarge = true
+                $0.phase = .answered
+            }
+            return queueTooLarge(context: context)
+        }
+        return .YES
+    }
+
+    private func receive(_ data: UnsafePointer<CChar>?, count: Int, context: RequestContext) -> MHD_Result {
+        let limit = limits.maxBodyBytes
+        // libmicrohttpd 0.9.75 refuses MHD_queue_response while a body is still
+        // arriving, so an over-long chunked body is read and dropped up to a bounded
+        // allowance and answered 413 at its end; past the allowance the connection
+        // is closed, so a client cannot keep a thread busy with an endless body.
+        let allowance = max(limit, 1024 * 1024)
+        let keepReading: Bool = context.state.withLock { state in
+            guard case .receiving = state.phase else { return true }
+            if state.bodyTooLarge {
+                state.discardedBytes += count
+                return state.discardedBytes <= allowance
+            }
+            if state.receivedBytes + count > limit {
+                state.bodyTooLarge = true
+                state.discardedBytes = count
+                state.body = []
+                return true
+            }
+            if let data {
+                data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+                }
+            }
+            state.receivedBytes += count
+            return true
+        }
+        return keepReading ? .YES : .NO
+    }
+
+    private func startHandler(context: RequestContext) -> MHD_Result {
+        let deadline = limits.handlerDeadline
+        var request = HTTPRequest(
+            method: context.method, path: context.path, query: context.query, headers: context.headers,
+            body: [], peerAddress: context.peerAddress, requestID: context.requestID)
+        let accepted: Bool = book.withLock { book in
+            guard !book.refusingWork else { return false }
+            book.suspended[ObjectIdentifier(context)] = (context, ContinuousClock.now.advanced(by: deadline))
+            return true
+        }
+        guard accepted else {
+            context.state.withLock { $0.phase = .answered }
+            let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
+            return queue(
+                error.response(instance: context.path, requestID: context.requestID), for: context,
+                routePattern: nil, closeConnection: true)
+        }
+        // Suspend before publishing `.running`: `finish` (the handler, the deadline
+        // or shutdown) resumes only a `.running` request, so resume can never come
+        // before suspend. Shutdown re-sweeps until this request shows up as running.
+        MHD_suspend_connection(context.connection.pointer)
+        request.body = context.state.withLock { state in
+            state.phase = .running
+            defer { state.body = [] }
+            return state.body
+        }
+
+        let handlerTask = Task { [self] in
+            let (response, pattern) = await self.dispatch(request)
+            self.finish(context, with: response, routePattern: pattern, cancelHandler: false)
+        }
+        let stillRunning: Bool = context.state.withLock { state in
+            guard case .running = state.phase else { return false }
+            state.handlerTask = handlerTask
+            return true
+        }
+        // Settled (by the deadline or shutdown) before the task was stored: stop it.
+        if !stillRunning { handlerTask.cancel() }
+        return .YES
+    }
+
+    /// Settles a suspended request and resumes its connection, at most once.
+    func finish(_ context: RequestContext, with response: HTTPResponse, routePattern: String?, cancelHandler: Bool) {
+        guard context.settle(with: response, routePattern: routePattern, cancelHandler: cancelHandler) else {
+            return  // someone else answered first; a late result is dropped
+        }
+        book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+        MHD_resume_connection(context.connection.pointer)
+    }
+
+    /// Answers `503` to every request whose handler has outlived its deadline,
+    /// every `interval`, until cancelled. One sweeper per server is far cheaper than
+    /// a timer per request, at the price of up to `interval` of lateness.
+    func sweepDeadlines(every interval: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let now = ContinuousClock.now
+            let overdue = book.withLock { book in
+                book.suspended.values.filter { $0.expires <= now }.map(\.context)
+            }
+            for context in overdue {
+                let error = HTTPError(.handlerTimeout, detail: "The request did not complete in time.")
+                finish(
+                    context, with: error.response(instance: context.path, requestID: context.requestID),
+                    routePattern: nil, cancelHandler: true)
+            }
+        }
+    }
+
+    func requestCompleted(contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        guard let contextSlot, let raw = contextSlot.pointee else { return }
+        contextSlot.pointee = nil
+        Unmanaged<RequestContext>.fromOpaque(raw).release()
+        book.withLock { $0.live -= 1 }
+    }
+
+    // MARK: Dispatch
+
+    func dispatch(_ incoming: HTTPRequest) async -> (HTTPResponse, String?) {
+        var request = incoming
+        let handler: HTTPHandler
+        switch router.resolve(method: request.method, components: request.pathComponents) {
+        case .matched(let route, let parameters):
+            request.routePattern = route.pattern.description
+            request.pathParameters = parameters
+            handler = route.handler  // already wrapped in the middleware
+        case .notFound:
+            handler = Self.compose(middleware) { _ in
+                throw HTTPError(.notFound, detail: "No resource matches this path.")
+            }
+        case .methodNotAllowed(let allowed):
+            let names = allowed.map(\.rawValue)
+            handler = Self.compose(middleware) { request in
+                throw HTTPError(
+                    .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on this resource.",
+                    extensions: ["allowedMethods": .array(names.map { .string($0) })],
+                    headers: ["Allow": names.joined(separator: ", ")])
+            }
+        }
+        do {
+            return (try await handler(request), request.routePattern)
+        } catch {
+            // The problem stage catches everything; this is for middleware errors
+            // thrown outside it, which cannot happen with the built-in order.
+            let fallback = HTTPError(.internalError, detail: "The server could not complete the request.")
+            return (fallback.response(for: request), request.routePattern)
+        }
+    }
+
+    // MARK: Responses
+
+    private func queueTooLarge(context: RequestContext) -> MHD_Result {
+        let error = HTTPError(
+            .contentTooLarge, detail: "The request body exceeds \(limits.maxBodyBytes) bytes.",
+            extensions: ["maxBodyBytes": .int(limits.maxBodyBytes)])
+        return queue(
+            error.response(instance: context.path, requestID: context.requestID), for: context, routePattern: nil,
+            closeConnection: true)
+    }
+
+    private func queue(
+        _ response: HTTPResponse, for context: RequestContext, routePattern: String?, closeConnection: Bool
+    ) -> MHD_Result {
+        let mhdResponse = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers where !HTTPHeaders.sameName(field.name, RequestIdentifier.headerName) {
+            // MHD refuses names or values with CR/LF, so a handler cannot split headers.
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        _ = MHD_add_response_header(mhdResponse, RequestIdentifier.headerName, context.requestID)
+        if closeConnection || draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        let result = MHD_queue_response(context.connection.pointer, UInt32(clamping: response.status.code), mhdResponse)
+        record(context: context, response: response, routePattern: routePattern)
+        return result
+    }
+
+    private func record(context: RequestContext, response: HTTPResponse, routePattern: String?) {
+        guard observers.accessLog != nil || observers.requestCompleted != nil else { return }
+        let bodyBytes = context.state.withLock { $0.bodyTooLarge ? 0 : $0.receivedBytes }
+        let entry = CompletedRequest(
+            requestID: context.requestID, method: context.method, path: context.path, routePattern: routePattern,
+            status: response.status, duration: ContinuousClock.now - context.started,
+            peerAddress: context.peerAddress, requestBodyBytes: bodyBytes, responseBodyBytes: response.body.count)
+        observers.accessLog?(entry)
+        observers.requestCompleted?(entry)
+    }
+
+    // MARK: Connection values
+
+    private static func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
+        var fields: [(String, String)] = []
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let fields = cls.assumingMemoryBound(to: [(String, String)].self)
+                    fields.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                }, pointer)
+        }
+        return HTTPHeaders(fields)
+    }
+
+    private static func collectQuery(_ connection: OpaquePointer) -> HTTPQuery {
+        var items: [HTTPQuery.Item] = []
+        withUnsafeMutablePointer(to: &items) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .GET_ARGUMENT_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let items = cls.assumingMemoryBound(to: [HTTPQuery.Item].self)
+                    // The shim keeps escapes (and MHD already turned '+' into ' '),
+                    // so decoding here happens exactly once.
+                    items.pointee.append(
+                        HTTPQuery.Item(
+                            name: PercentDecoding.decode(String(cString: key)),
+                            value: value.map { PercentDecoding.decode(String(cString: $0)) }))
+                    return .YES
+                }, pointer)
+        }
+        return HTTPQuery(items)
+    }
+
+    private static func peerAddress(_ connection: OpaquePointer) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            guard let base = buffer.baseAddress, pp_mhd_peer_address(connection, base, buffer.count) == 0 else {
+                return nil
+            }
+            return String(cString: base)
+        }
+    }
+}

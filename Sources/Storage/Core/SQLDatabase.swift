@@ -1,0 +1,96 @@
+/// Runs SQL statements: a database, or the handle of an open transaction.
+///
+/// Write placeholders as `?`, one per bound value, in order. SQLite takes them as
+/// they are; the PostgreSQL driver rewrites them to `$1…$n`, skipping `?` inside
+/// quoted strings, quoted identifiers, dollar-quoted strings and comments (so
+/// PostgreSQL's JSON operators `?`, `?|`, `?&` are not available: use
+/// `jsonb_exists`). A statement may instead use `$1…$n` throughout, which both
+/// databases accept; mixing the two forms is a ``StorageError/Code/misuse`` error.
+///
+/// Values are always bound, never spliced into the SQL text.
+public protocol SQLExecutor: Sendable {
+    /// The dialect of the database behind this executor.
+    var dialect: SQLDialect { get }
+
+    /// Runs one statement and returns the number of rows it inserted, updated or
+    /// deleted (0 for other statements).
+    ///
+    /// - Throws: ``StorageError`` — for example ``StorageError/Code/uniqueViolation``.
+    @discardableResult
+    func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int
+
+    /// Runs one statement and returns all the rows it produced (a `SELECT`, or a
+    /// write with `RETURNING`).
+    ///
+    /// - Throws: ``StorageError``.
+    func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow]
+
+    /// Runs several `;`-separated statements without bindings, as migrations need.
+    ///
+    /// - Throws: ``StorageError``.
+    func executeScript(_ sql: String) async throws
+}
+
+/// A SQL database: SQLite or PostgreSQL behind one asynchronous API.
+///
+/// Open one with ``Database/open(url:sqlite:postgres:)``. Statements outside a
+/// transaction run in autocommit mode; reads may run on a separate read-only
+/// connection. Group statements that must succeed or fail together in
+/// ``transaction(_:)``:
+///
+/// ```swift
+/// let db = try await Database.open(url: "sqlite:/var/lib/tpc/tpc.sqlite")
+/// let newBalance = try await db.transaction { tx in
+///     try await tx.execute("UPDATE accounts SET balance = balance - ? WHERE id = ?", [.init(amount), .init(id)])
+///     return try await tx.queryFirst("SELECT balance FROM accounts WHERE id = ?", [.init(id)])?
+///         .decode(Int64.self, column: "balance")
+/// }
+/// ```
+///
+/// Implementations never run blocking database calls on Swift's cooperative
+/// thread pool: each connection has its own serial dispatch queue.
+public protocol SQLDatabase: SQLExecutor {
+    /// Runs `body` in a transaction on one connection.
+    ///
+    /// The transaction commits when `body` returns and rolls back when it throws.
+    /// When the database reports a transient conflict (SQLite `SQLITE_BUSY` or
+    /// `SQLITE_LOCKED`, PostgreSQL serialization failure 40001 or deadlock 40P01),
+    /// the transaction is rolled back and `body` runs again, a bounded number of
+    /// times with a randomized backoff: keep `body` free of side effects outside the
+    /// database. Use only the handle passed to `body` inside it; using the database
+    /// itself there, or the handle after the transaction ended, throws
+    /// ``StorageError/Code/misuse``.
+    ///
+    /// On SQLite transactions are serialized through the single writer connection
+    /// (`BEGIN IMMEDIATE`); on PostgreSQL they use the server's default isolation
+    /// (`READ COMMITTED` unless configured otherwise).
+    ///
+    /// - Throws: whatever `body` throws, ``StorageError/Code/busy`` or
+    ///   ``StorageError/Code/serializationFailure`` when every attempt conflicted, or
+    ///   another ``StorageError``.
+    func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T
+
+    /// Closes every connection. Calls made afterwards throw
+    /// ``StorageError/Code/connectionFailure``.
+    func close() async
+}
+
+extension SQLExecutor {
+    /// Runs one statement without bindings. See ``execute(_:_:)``.
+    @discardableResult
+    public func execute(_ sql: String) async throws -> Int {
+        try await execute(sql, [])
+    }
+
+    /// Runs one query without bindings. See ``query(_:_:)``.
+    public func query(_ sql: String) async throws -> [SQLRow] {
+        try await query(sql, [])
+    }
+
+    /// Runs a query and returns its first row, or `nil` when it produced none.
+    ///
+    /// Add `LIMIT 1` when the query may match many rows: every row is read.
+    public func queryFirst(_ sql: String, _ bindings: [SQLValue] = []) async throws -> SQLRow? {
+        try await query(sql, bindings).first
+    }
+}

@@ -1,0 +1,99 @@
+/// An error raised by ``Storage``.
+///
+/// Every error carries a stable, extensible ``Code`` so callers can react to the
+/// kind of failure (for example map ``Code/uniqueViolation`` to HTTP 409 and
+/// ``Code/connectionFailure`` to HTTP 503) without parsing messages.
+///
+/// The ``detail`` names what failed — a constraint, a column, an SQLSTATE — and
+/// never contains bound parameter values, which may be secrets. Messages from
+/// PostgreSQL are included only for error classes whose primary message carries
+/// no data (constraints, syntax, connection, transaction state); the `DETAIL`
+/// field, which repeats offending values, is never read.
+///
+/// ```swift
+/// do {
+///     try await db.execute("INSERT INTO users (email) VALUES (?)", [.text(email)])
+/// } catch let error as StorageError where error.code == .uniqueViolation {
+///     // already registered
+/// }
+/// ```
+public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure. New codes are added as static members; switch with a
+    /// `default` branch.
+    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A `UNIQUE` or `PRIMARY KEY` constraint rejected the row.
+        public static let uniqueViolation = Code(rawValue: "unique-violation")
+        /// A `FOREIGN KEY` constraint rejected the change.
+        public static let foreignKeyViolation = Code(rawValue: "foreign-key-violation")
+        /// A `NOT NULL` column received `NULL`.
+        public static let notNullViolation = Code(rawValue: "not-null-violation")
+        /// A `CHECK` constraint rejected the row.
+        public static let checkViolation = Code(rawValue: "check-violation")
+        /// SQLite stayed locked by another connection (`SQLITE_BUSY`/`SQLITE_LOCKED`)
+        /// after the busy timeout and every retry.
+        public static let busy = Code(rawValue: "busy")
+        /// PostgreSQL aborted the transaction (serialization failure 40001 or deadlock
+        /// 40P01) on every attempt.
+        public static let serializationFailure = Code(rawValue: "serialization-failure")
+        /// The database cannot be reached, the connection broke, or the file cannot be
+        /// opened. Usually temporary: a service answers 503.
+        public static let connectionFailure = Code(rawValue: "connection-failure")
+        /// The SQL text is invalid, or names a table or column that does not exist.
+        public static let syntax = Code(rawValue: "syntax")
+        /// A row value is missing or of another type than the one asked for.
+        public static let decoding = Code(rawValue: "decoding")
+        /// The API was used in a way it does not allow: wrong number of bindings, a
+        /// transaction handle used after its transaction ended, a nested transaction.
+        public static let misuse = Code(rawValue: "misuse")
+        /// A bound value cannot be represented by the database (for example a NUL
+        /// character in PostgreSQL text).
+        public static let invalidValue = Code(rawValue: "invalid-value")
+        /// A database URL or option is not valid.
+        public static let invalidConfiguration = Code(rawValue: "invalid-configuration")
+        /// The migration list is inconsistent (for example two migrations share a version).
+        public static let migration = Code(rawValue: "migration")
+        /// Any other database error; ``StorageError/sqlState`` or
+        /// ``StorageError/sqliteCode`` tells which.
+        public static let other = Code(rawValue: "other")
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// A short explanation without bound values.
+    public let detail: String
+    /// The constraint involved, when the database names it: the PostgreSQL constraint
+    /// name, or SQLite's `table.column` list / `CHECK` constraint name.
+    public let constraint: String?
+    /// The PostgreSQL SQLSTATE, when the error came from PostgreSQL.
+    public let sqlState: String?
+    /// The extended SQLite result code, when the error came from SQLite.
+    public let sqliteCode: Int32?
+
+    public init(
+        _ code: Code, _ detail: String, constraint: String? = nil, sqlState: String? = nil,
+        sqliteCode: Int32? = nil
+    ) {
+        self.code = code
+        self.detail = detail
+        self.constraint = constraint
+        self.sqlState = sqlState
+        self.sqliteCode = sqliteCode
+    }
+
+    /// Whether running the whole transaction again may succeed (``Code/busy`` and
+    /// ``Code/serializationFailure``). ``SQLDatabase/transaction(_:)`` already retries
+    /// these a bounded number of times.
+    public var isRetryable: Bool { code == .busy || code == .serializationFailure }
+
+    public var description: String {
+        var text = "\(code): \(detail)"
+        if let constraint { text += " [constraint \(constraint)]" }
+        if let sqlState { text += " [SQLSTATE \(sqlState)]" }
+        if let sqliteCode { text += " [sqlite \(sqliteCode)]" }
+        return text
+    }
+}

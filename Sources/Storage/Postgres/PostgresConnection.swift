@@ -1,0 +1,166 @@
+import CPostgres
+import Dispatch
+import Foundation
+
+/// One libpq connection, used only on its own serial queue (libpq calls block).
+final class PostgresConnection: BlockingConnection, @unchecked Sendable {
+    let queue: DispatchQueue
+    private let handle: OpaquePointer
+
+    private init(handle: OpaquePointer, queue: DispatchQueue) {
+        self.handle = handle
+        self.queue = queue
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// Connects on a new queue. `connectionString` (URL or `key=value` list) is
+    /// handed to libpq as it is; the options only fill settings it leaves unset.
+    static func connect(_ connectionString: String, options: PostgresOptions) async throws -> PostgresConnection {
+        let queue = DispatchQueue(label: "storage.postgres.connection")
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(
+                    with: Result { try connectBlocking(connectionString, options: options, queue: queue) })
+            }
+        }
+    }
+
+    private static func connectBlocking(
+        _ connectionString: String, options: PostgresOptions, queue: DispatchQueue
+    ) throws -> PostgresConnection {
+        // With expand_dbname, keywords inside the connection string override the
+        // defaults listed before it.
+        let pairs = [
+            ("connect_timeout", String(options.defaultConnectTimeout)),
+            ("fallback_application_name", options.applicationName),
+            ("dbname", connectionString),
+        ]
+        let keywords = pairs.map { strdup($0.0) }
+        let values = pairs.map { strdup($0.1) }
+        defer {
+            for pointer in keywords + values { free(pointer) }
+        }
+        let keywordPointers: [UnsafePointer<CChar>?] = keywords.map { $0.map { UnsafePointer($0) } } + [nil]
+        let valuePointers: [UnsafePointer<CChar>?] = values.map { $0.map { UnsafePointer($0) } } + [nil]
+        guard let handle = PQconnectdbParams(keywordPointers, valuePointers, 1) else {
+            throw StorageError(.connectionFailure, "libpq could not allocate a connection")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = firstLine(PQerrorMessage(handle))
+            PQfinish(handle)
+            throw StorageError(.connectionFailure, "cannot connect to PostgreSQL: \(message)")
+        }
+        // Notices (such as "relation already exists, skipping") would go to stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        let connection = PostgresConnection(handle: handle, queue: queue)
+        // Timestamps without time zone are read and written as UTC; results are
+        // parsed from these formats.
+        try connection.executeScriptBlocking(
+            "SET TIME ZONE 'UTC'; SET DateStyle TO 'ISO, YMD'; SET client_encoding TO 'UTF8'; SET bytea_output TO 'hex'"
+        )
+        return connection
+    }
+
+    /// Whether the connection is alive and outside any transaction. Reads state that
+    /// libpq already holds and reads pending input without waiting, so a server that
+    /// closed an idle connection (a restart) is noticed before the connection is
+    /// handed out again. Call only while no task uses the connection.
+    var isReusable: Bool {
+        PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK
+            && PQtransactionStatus(handle) == PQTRANS_IDLE
+    }
+
+    /// Whether an open transaction was aborted by an error and only accepts ROLLBACK.
+    var isTransactionFailed: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }
+
+    func executeBlocking(_ sql: String, _ bindings: [SQLValue]) throws -> Int {
+        let result = try run(sql, bindings)
+        defer { PQclear(result) }
+        guard let tuples = PQcmdTuples(result), tuples.pointee != 0 else { return 0 }
+        return Int(String(cString: tuples)) ?? 0
+    }
+
+    func queryBlocking(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
+        let result = try run(sql, bindings)
+        defer { PQclear(result) }
+        let rowCount = PQntuples(result)
+        let columnCount = PQnfields(result)
+        let layout = SQLColumnLayout(
+            names: (0..<columnCount).map { PQfname(result, $0).map { String(cString: $0) } ?? "?column?" })
+        let types = (0..<columnCount).map { PQftype(result, $0) }
+        var rows: [SQLRow] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columnCount))
+            for column in 0..<columnCount {
+                if PQgetisnull(result, row, column) != 0 {
+                    values.append(.null)
+                    continue
+                }
+                let length = Int(PQgetlength(result, row, column))
+                let value = PQgetvalue(result, row, column).map { pointer in
+                    pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        PostgresValueCoding.decode(UnsafeBufferPointer(start: $0, count: length), type: types[Int(column)])
+                    }
+                }
+                values.append(value ?? .null)
+            }
+            rows.append(SQLRow(layout: layout, values: values))
+        }
+        return rows
+    }
+
+    func executeScriptBlocking(_ sql: String) throws {
+        // The simple query protocol runs several statements in one call.
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result)
+    }
+
+    /// Runs one statement with `PQexecParams`; the caller clears the result.
+    private func run(_ sql: String, _ bindings: [SQLValue]) throws -> OpaquePointer {
+        let rewritten = try PlaceholderRewriter.rewrite(sql)
+        guard rewritten.parameterCount == bindings.count else {
+            throw StorageError(
+                .misuse, "the statement takes \(rewritten.parameterCount) bindings, \(bindings.count) given")
+        }
+        let parameters = try PostgresValueCoding.encode(bindings)
+        let result: OpaquePointer? = parameters.bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let values: [UnsafePointer<CChar>?] = parameters.offsets.map { offset in
+                offset.flatMap { start in base.map { $0 + start } }
+            }
+            return PQexecParams(
+                handle, rewritten.sql, Int32(bindings.count), parameters.types, values, parameters.lengths,
+                parameters.formats, 0)
+        }
+        do {
+            try check(result)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        guard let result else { throw StorageError(.connectionFailure, "PostgreSQL returned no result") }
+        return result
+    }
+
+    private func check(_ result: OpaquePointer?) throws {
+        let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+        switch status {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return
+        default:
+            throw PostgresErrorMapping.error(result: result, connection: handle)
+        }
+    }
+
+    private static func firstLine(_ message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "unknown error" }
+        let text = String(cString: message)
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+}

@@ -1,0 +1,108 @@
+/// A ``SQLDatabase`` on PostgreSQL through libpq, with a bounded connection pool.
+///
+/// Each connection has its own dispatch queue for libpq's blocking calls. When a
+/// connection breaks (the server restarted, the network dropped), the call that
+/// met it fails with ``StorageError/Code/connectionFailure``, the connection is
+/// discarded, and later calls open a fresh one; idle connections that the server
+/// closed are noticed and replaced before they are handed out. Every connection
+/// runs with `TimeZone` UTC.
+///
+/// ```swift
+/// let db = try await PostgresDatabase.connect("postgres://tpc@db.internal/tpc?sslmode=verify-full")
+/// let rows = try await db.query("SELECT id FROM items WHERE owner = ?", [.init(owner)])
+/// ```
+public final class PostgresDatabase: SQLDatabase {
+    public var dialect: SQLDialect { .postgres }
+    private let options: PostgresOptions
+    private let pool: ConnectionPool<PostgresConnection>
+
+    private init(connectionString: String, options: PostgresOptions) {
+        self.options = options
+        pool = ConnectionPool(
+            capacity: options.poolSize,
+            factory: { try await PostgresConnection.connect(connectionString, options: options) },
+            isUsable: { $0.isReusable })
+    }
+
+    /// Connects to the server named by a libpq connection string: a
+    /// `postgres://`/`postgresql://` URL or `key=value` pairs. One connection opens
+    /// now, so a wrong address or password fails here; the rest open on demand.
+    ///
+    /// - Throws: ``StorageError/Code/connectionFailure`` when the server cannot be
+    ///   reached or refuses the login.
+    public static func connect(_ connectionString: String, options: PostgresOptions = PostgresOptions()) async throws
+        -> PostgresDatabase
+    {
+        let database = PostgresDatabase(connectionString: connectionString, options: options)
+        let connection = try await database.pool.acquire()
+        await database.pool.release(connection, reusable: true)
+        return database
+    }
+
+    public func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
+        try TransactionScope.ensureOutside(self)
+        return try await options.retryPolicy.run {
+            try await withConnection { try await $0.execute(sql, bindings) }
+        }
+    }
+
+    public func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
+        try TransactionScope.ensureOutside(self)
+        return try await options.retryPolicy.run {
+            try await withConnection { try await $0.query(sql, bindings) }
+        }
+    }
+
+    public func executeScript(_ sql: String) async throws {
+        try TransactionScope.ensureOutside(self)
+        try await options.retryPolicy.run {
+            try await withConnection { try await $0.executeScript(sql) }
+        }
+    }
+
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+        try TransactionScope.ensureOutside(self)
+        return try await options.retryPolicy.run {
+            try await withConnection { connection in
+                try await connection.executeScript("BEGIN")
+                let handle = TransactionHandle(connection: connection, dialect: .postgres)
+                do {
+                    let result = try await TransactionScope.inside(self) { try await body(handle) }
+                    handle.end()
+                    try await connection.perform { connection in
+                        // COMMIT of an aborted transaction "succeeds" as a ROLLBACK:
+                        // report the error the body swallowed instead.
+                        if connection.isTransactionFailed {
+                            throw handle.firstError
+                                ?? StorageError(.other, "the transaction was aborted by an earlier error")
+                        }
+                        try connection.executeScriptBlocking("COMMIT")
+                    }
+                    return result
+                } catch {
+                    handle.end()
+                    try? await connection.perform { connection in
+                        if !connection.isReusable { try connection.executeScriptBlocking("ROLLBACK") }
+                    }
+                    throw error
+                }
+            }
+        }
+    }
+
+    public func close() async {
+        await pool.close()
+    }
+
+    private func withConnection<T: Sendable>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
+        let connection = try await pool.acquire()
+        do {
+            let result = try await work(connection)
+            await pool.release(connection, reusable: connection.isReusable)
+            return result
+        } catch {
+            await pool.release(connection, reusable: connection.isReusable)
+            throw error
+        }
+    }
+}

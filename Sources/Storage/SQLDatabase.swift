@@ -1,2 +1,0 @@
-import CPostgres
-import CSQLite

@@ -1,0 +1,131 @@
+/// A ``SQLDatabase`` on SQLite 3: a file in write-ahead-log mode, or in memory.
+///
+/// A file database has exactly one writer connection, which runs every
+/// ``execute(_:_:)``, ``executeScript(_:)`` and ``transaction(_:)`` in turn, and a
+/// small pool of read-only connections for ``query(_:_:)`` outside transactions
+/// (WAL lets them read while the writer writes). An in-memory database has a
+/// single connection for everything, since each in-memory connection is its own
+/// database. Every connection sets `foreign_keys=ON` and a busy timeout; the
+/// writer sets `journal_mode=WAL` and the configured `synchronous` level.
+///
+/// ```swift
+/// let db = try await SQLiteDatabase.open(path: "/var/lib/tpc/tpc.sqlite")
+/// try await db.execute("INSERT INTO kv (key, value) VALUES (?, ?)", ["greeting", "hello"])
+/// ```
+public final class SQLiteDatabase: SQLDatabase {
+    public var dialect: SQLDialect { .sqlite }
+    /// The database file, or `:memory:`.
+    public let path: String
+    private let options: SQLiteOptions
+    private let writer: ConnectionPool<SQLiteConnection>
+    /// `nil` for an in-memory database: reads go through the writer.
+    private let readers: ConnectionPool<SQLiteConnection>?
+
+    private init(path: String, options: SQLiteOptions) {
+        self.path = path
+        self.options = options
+        let isMemory = path == ":memory:"
+        writer = ConnectionPool(capacity: 1) {
+            try await SQLiteConnection.open(filename: path, role: .writer, options: options)
+        }
+        readers =
+            isMemory
+            ? nil
+            : ConnectionPool(capacity: options.readerCount) {
+                try await SQLiteConnection.open(filename: path, role: .reader, options: options)
+            }
+    }
+
+    /// Opens (creating if needed) the database file at `path`.
+    ///
+    /// - Throws: ``StorageError/Code/connectionFailure`` when the file cannot be
+    ///   opened or cannot use write-ahead logging.
+    public static func open(path: String, options: SQLiteOptions = SQLiteOptions()) async throws -> SQLiteDatabase {
+        guard !path.isEmpty, path != ":memory:" else {
+            throw StorageError(.invalidConfiguration, "an SQLite file path is required; use openInMemory")
+        }
+        let database = SQLiteDatabase(path: path, options: options)
+        try await database.warmUp()
+        return database
+    }
+
+    /// Opens a new, empty database that lives as long as this object.
+    public static func openInMemory(options: SQLiteOptions = SQLiteOptions()) async throws -> SQLiteDatabase {
+        let database = SQLiteDatabase(path: ":memory:", options: options)
+        try await database.warmUp()
+        return database
+    }
+
+    /// Opens the writer now, so a bad path fails here and the file is in WAL mode
+    /// before any reader opens it.
+    private func warmUp() async throws {
+        let connection = try await writer.acquire()
+        await writer.release(connection, reusable: true)
+    }
+
+    public func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
+        try TransactionScope.ensureOutside(self)
+        return try await options.retryPolicy.run {
+            try await withConnection(writer) { try await $0.execute(sql, bindings) }
+        }
+    }
+
+    public func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
+        try TransactionScope.ensureOutside(self)
+        return try await options.retryPolicy.run {
+            try await withConnection(readers ?? writer) { try await $0.query(sql, bindings) }
+        }
+    }
+
+    public func executeScript(_ sql: String) async throws {
+        try TransactionScope.ensureOutside(self)
+        try await options.retryPolicy.run {
+            try await withConnection(writer) { try await $0.executeScript(sql) }
+        }
+    }
+
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+        try TransactionScope.ensureOutside(self)
+        return try await options.retryPolicy.run {
+            try await withConnection(writer) { connection in
+                // IMMEDIATE takes the write lock now: a deferred transaction that reads
+                // first could fail to upgrade with SQLITE_BUSY halfway through.
+                try await connection.executeScript("BEGIN IMMEDIATE")
+                let handle = TransactionHandle(connection: connection, dialect: .sqlite)
+                do {
+                    let result = try await TransactionScope.inside(self) { try await body(handle) }
+                    handle.end()
+                    try await connection.executeScript("COMMIT")
+                    return result
+                } catch {
+                    handle.end()
+                    try? await connection.perform { connection in
+                        if !connection.isInAutocommit { try connection.executeScriptBlocking("ROLLBACK") }
+                    }
+                    throw error
+                }
+            }
+        }
+    }
+
+    public func close() async {
+        await writer.close()
+        await readers?.close()
+    }
+
+    private func withConnection<T: Sendable>(
+        _ pool: ConnectionPool<SQLiteConnection>, _ work: (SQLiteConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await pool.acquire()
+        do {
+            let result = try await work(connection)
+            await pool.release(connection, reusable: true)
+            return result
+        } catch {
+            // A connection left inside a transaction would block every later writer.
+            let clean = (try? await connection.perform { $0.isInAutocommit }) ?? false
+            await pool.release(connection, reusable: clean || path == ":memory:")
+            throw error
+        }
+    }
+}

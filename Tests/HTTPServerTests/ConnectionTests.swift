@@ -1,0 +1,113 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite(.serialized) struct ConnectionTests {
+    static func numberRouter() -> Router {
+        var router = Router()
+        router.get("/numbers/:n") { request in
+            // A suspension point, so responses really come back through resume.
+            await Task.yield()
+            let value = Int(request.pathParameters["n"] ?? "") ?? -1
+            return try .json(["double": value * 2])
+        }
+        return router
+    }
+
+    @Test func idleAndHalfSentClientsAreCutOffWhileOthersAreServed() async throws {
+        let limits = HTTPServer.Limits(idleTimeout: 1)
+        try await withServer(limits: limits, router: Self.numberRouter()) { server in
+            let port = server.port
+            async let silentClosed = onThread { () -> Bool in
+                let connection = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 30)
+                return connection.waitForClose()
+            }
+            async let halfClosed = onThread { () -> Bool in
+                let connection = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 30)
+                try connection.send("GET /numbers/1 HTTP/1.1\r\nHost: loc")
+                return connection.waitForClose()
+            }
+            let session = Client.makeSession()
+            for n in 0..<5 {
+                let response = try await Client.send(
+                    "GET", "http://127.0.0.1:\(port)/numbers/\(n)", session: session)
+                #expect(Client.json(response.body)?["double"] as? Int == n * 2)
+            }
+            #expect(try await silentClosed)
+            #expect(try await halfClosed)
+        }
+    }
+
+    @Test func thousandRequestsOverSixtyFourKeepAliveConnections() async throws {
+        try await withServer(router: Self.numberRouter()) { server in
+            let port = server.port
+            let connections = 64
+            let total = 1000
+            let failures = Collected<String>()
+            let completed = Counter()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<connections {
+                    group.addTask {
+                        try await onThread {
+                            let connection = try RawHTTPConnection(port: port)
+                            for n in stride(from: client, to: total, by: connections) {
+                                try connection.send("GET /numbers/\(n) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                                let response = try connection.readResponse()
+                                let json = Client.json(Data(response.body))
+                                if response.status != 200 || json?["double"] as? Int != n * 2 {
+                                    failures.append("request \(n): status \(response.status)")
+                                }
+                                completed.increment()
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(completed.count == total)
+            #expect(failures.values.isEmpty)
+        }
+    }
+
+    @Test func concurrentURLSessionRequestsAreAllAnsweredCorrectly() async throws {
+        try await withServer(router: Self.numberRouter()) { server in
+            let session = Client.makeSession(maximumConnections: 64)
+            let port = server.port
+            let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for n in 0..<200 {
+                    group.addTask {
+                        let response = try await Client.send(
+                            "GET", "http://127.0.0.1:\(port)/numbers/\(n)", session: session)
+                        return response.status == 200 && Client.json(response.body)?["double"] as? Int == n * 2
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(results.count == 200)
+            #expect(results.allSatisfy { $0 })
+        }
+    }
+
+    @Test func connectionsBeyondTheLimitWaitUntilASlotFrees() async throws {
+        let limits = HTTPServer.Limits(maxConnections: 2, idleTimeout: 30)
+        try await withServer(limits: limits, router: Self.numberRouter()) { server in
+            let port = server.port
+            let outcome = try await onThread { () -> (servedWhileFull: Bool, servedAfterwards: Bool) in
+                // Two idle connections fill a limit of 2 (libmicrohttpd splits it over
+                // its pool threads and stops accepting while full).
+                var first: RawHTTPConnection? = try RawHTTPConnection(port: port)
+                let second = try RawHTTPConnection(port: port)
+                let third = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 2)
+                try third.send("GET /numbers/1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                let servedWhileFull = (try? third.readResponse()) != nil
+                first = nil
+                third.setReceiveTimeout(seconds: 15)
+                let servedAfterwards = (try? third.readResponse())?.status == 200
+                _ = (first, second)
+                return (servedWhileFull, servedAfterwards)
+            }
+            #expect(!outcome.servedWhileFull)
+            #expect(outcome.servedAfterwards)
+        }
+    }
+}

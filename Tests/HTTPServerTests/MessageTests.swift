@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct MessageTests {
+    @Test func headerLookupIgnoresCase() {
+        var headers: HTTPHeaders = ["Content-Type": "application/json", "X-Many": "1"]
+        headers.add(name: "x-many", value: "2")
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers["CONTENT-TYPE"] == "application/json")
+        #expect(headers.values(for: "X-MANY") == ["1", "2"])
+        headers["X-Many"] = nil
+        #expect(!headers.contains("x-many"))
+    }
+
+    @Test func requestIdentifiersAreValidated() {
+        #expect(RequestIdentifier.isAcceptable("abc-123_DEF.4:5@6"))
+        #expect(!RequestIdentifier.isAcceptable(""))
+        #expect(!RequestIdentifier.isAcceptable("a b"))
+        #expect(!RequestIdentifier.isAcceptable("a\r\nX-Evil: 1"))
+        #expect(!RequestIdentifier.isAcceptable(String(repeating: "a", count: 129)))
+        #expect(RequestIdentifier.isAcceptable(String(repeating: "a", count: 128)))
+        let generated = RequestIdentifier.generate()
+        #expect(generated.count == 32 && RequestIdentifier.isAcceptable(generated))
+        #expect(generated != RequestIdentifier.generate())
+    }
+
+    @Test func percentDecodingKeepsMalformedEscapes() {
+        #expect(PercentDecoding.decode("caf%C3%A9") == "café")
+        #expect(PercentDecoding.decode("100%") == "100%")
+        #expect(PercentDecoding.decode("%zz%4") == "%zz%4")
+        #expect(PercentDecoding.decode("%FF") == "\u{FFFD}")
+    }
+
+    @Test func pathComponentsAreDecodedAfterSplitting() {
+        let request = HTTPRequest(method: .get, path: "/v1/a%2Fb/c%20d")
+        #expect(request.pathComponents == ["v1", "a/b", "c d"])
+    }
+
+    @Test func problemDetailsRoundTripWithExtensions() throws {
+        let problem = ProblemDetails(
+            type: "urn:example:x", title: "X", status: 400, detail: "d", instance: "/p",
+            extensions: ["n": .int(1), "list": .array([.string("a")]), "type": .string("ignored")])
+        let data = try JSONEncoder().encode(problem)
+        let decoded = try JSONDecoder().decode(ProblemDetails.self, from: data)
+        #expect(decoded.type == "urn:example:x")
+        #expect(decoded.extensions["n"] == .int(1))
+        #expect(decoded.extensions["list"] == .array([.string("a")]))
+        #expect(decoded.extensions["type"] == nil)
+    }
+
+    @Test func jsonBodiesDecodeOrFailAsBadRequest() throws {
+        struct Payload: Codable { var name: String }
+        let good = HTTPRequest(method: .post, path: "/", body: Array(#"{"name":"x"}"#.utf8))
+        #expect(try good.decodeJSON(Payload.self).name == "x")
+        let bad = HTTPRequest(method: .post, path: "/", body: Array("not json".utf8))
+        let error = try #require(throws: HTTPError.self) { try bad.decodeJSON(Payload.self) }
+        #expect(error.code == .malformedBody)
+        #expect(error.status == .badRequest)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking TCP client for what URLSession and curl will not do: send half a
+/// request, send headers without a body, or keep one connection for many requests.
+/// Every read has a receive timeout so a broken server fails the test instead of
+/// hanging it.
+final class RawHTTPConnection {
+    struct Response {
+        var status: Int
+        var headers: [(String, String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to 127.0.0.1:`port`; throws when the connection is refused.
+    init(port: Int, receiveTimeoutSeconds: Int = 15) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        setReceiveTimeout(seconds: receiveTimeoutSeconds)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure(description: "connect failed errno=\(code)")
+        }
+    }
+
+    func setReceiveTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { throw Failure(description: "send failed errno=\(errno)") }
+            offset += written
+        }
+    }
+
+    /// Reads until the peer closes: `true` on an orderly close (or reset),
+    /// `false` when the receive timeout passed with the connection still open.
+    func waitForClose() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
+
+    /// Reads one response framed by `Content-Length`.
+    func readResponse() throws -> Response {
+        let headerEnd = try readUntilHeaderEnd()
+        let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+        buffer.removeFirst(headerEnd + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw Failure(description: "bad status line")
+        }
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let response = Response(status: status, headers: headers, body: [])
+        let length = Int(response.header("Content-Length") ?? "0") ?? 0
+        while buffer.count < length { try fill() }
+        var complete = response
+        complete.body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return complete
+    }
+
+    private func readUntilHeaderEnd() throws -> Int {
+        let marker: [UInt8] = [13, 10, 13, 10]
+        var searchFrom = 0
+        while true {
+            if buffer.count >= 4 {
+                for index in searchFrom...(buffer.count - 4) where buffer[index..<(index + 4)].elementsEqual(marker) {
+                    return index
+                }
+                searchFrom = buffer.count - 3
+            }
+            try fill()
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw Failure(description: "connection closed or timed out (\(count), errno=\(errno))") }
+        buffer.append(contentsOf: chunk[..<count])
+    }
+}
