@@ -1,3 +1,4 @@
+import ProvisioningCrypto
 import Foundation
 
 /// The card data a bank encrypts for the service, as decoded from JSON and not

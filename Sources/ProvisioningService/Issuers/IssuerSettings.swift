@@ -1,3 +1,4 @@
+import ProvisioningCrypto
 /// One issuer (bank) as configured: its identity, keys, secrets and what it may
 /// provision.
 ///
