@@ -1,0 +1,120 @@
+import Foundation
+import HTTPServer
+import ProvisioningAPI
+import Storage
+
+extension Sandbox {
+    /// The sandbox routes of the contract this type serves: devices, nonces,
+    /// certificates, add pass, list passes, activate pass and test cards.
+    ///
+    /// `sandboxActivationCode` and `sandboxPayments` belong to the issuer
+    /// wallet and are not served by this version.
+    public static let routes: [APIRoute] = [
+        .sandboxDevices, .sandboxNonces, .sandboxCertificates, .sandboxAddPass, .sandboxPasses,
+        .sandboxActivatePass, .sandboxTestCards,
+    ]
+
+    /// The largest request body a sandbox route reads.
+    static let maximumBodyByteCount = 64 * 1024
+
+    /// Mounts ``routes`` on `router` under `basePath` (`"/mg/tpc"`; pass `""`
+    /// when the router already carries the base path).
+    ///
+    /// Errors are answered as `application/problem+json` ``ProblemDetails``
+    /// with the contract's types (`not-found`, `invalid-field`,
+    /// `nonce-replayed`, `declined`, `illegal-transition`, `malformed-json`…)
+    /// and the request id; an unexpected failure is a bare `internal` problem
+    /// whose detail says nothing about the cause.
+    public func register(on router: inout Router, basePath: String) {
+        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        func mount(_ route: APIRoute, status: HTTPStatus = .ok, _ body: @escaping @Sendable (HTTPRequest) async throws -> any Encodable & Sendable) {
+            router.on(.init(route.method.rawValue), prefix + route.pattern) { request in
+                do {
+                    return try Self.jsonResponse(try await body(request), status: status)
+                } catch {
+                    return Self.problemResponse(for: error, request: request)
+                }
+            }
+        }
+        mount(.sandboxDevices, status: .created) { request in
+            try await self.registerDevice(try Self.decode(SandboxDeviceRegistrationRequest.self, from: request))
+        }
+        mount(.sandboxNonces, status: .created) { request in
+            try await self.issueNonce(deviceId: try request.pathParameters.require("deviceId"))
+        }
+        mount(.sandboxCertificates) { _ in self.certificates }
+        mount(.sandboxAddPass, status: .created) { request in
+            try await self.addPass(
+                try Self.decode(SandboxPassRequest.self, from: request),
+                deviceId: try request.pathParameters.require("deviceId"))
+        }
+        mount(.sandboxPasses) { request in
+            try await self.passes(deviceId: try request.pathParameters.require("deviceId"))
+        }
+        mount(.sandboxActivatePass) { request in
+            try await self.activatePass(
+                serialNumber: try request.pathParameters.require("serialNumber"),
+                deviceId: try request.pathParameters.require("deviceId"),
+                request: try Self.decode(SandboxPassActivationRequest.self, from: request))
+        }
+        mount(.sandboxTestCards) { _ in self.testCards() }
+    }
+
+    /// Decodes a body with the wire conventions, mapping failures to
+    /// `malformed-json` (not JSON) or `invalid-field` (naming the field only).
+    static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws -> T {
+        guard request.body.count <= maximumBodyByteCount else {
+            throw ProvisioningAPI.ProblemDetails(.bodyTooLarge)
+        }
+        guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {
+            throw SandboxError(.malformedBody, "the body is not a JSON object")
+        }
+        do {
+            return try JSONDecoder.provisioningAPI.decode(T.self, from: Data(request.body))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw invalid(context.codingPath + [key], .missing)
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw invalid(context.codingPath, .missing)
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw invalid(context.codingPath, .wrongType)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw invalid(context.codingPath, .malformed)
+        } catch {
+            throw SandboxError(.malformedBody, "the body cannot be read")
+        }
+    }
+
+    private static func invalid(_ path: [any CodingKey], _ reason: FieldProblemReason) -> SandboxError {
+        let field = FieldProblem.pointer(for: path)
+        return SandboxError(
+            .invalidField, "the field \(field) is invalid", fields: [FieldProblem(field: field, reason: reason)])
+    }
+
+    static func jsonResponse(_ value: any Encodable, status: HTTPStatus) throws -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = "application/json"
+        return HTTPResponse(status: status, headers: headers, body: Array(try JSONEncoder.provisioningAPI.encode(value)))
+    }
+
+    static func problemResponse(for error: any Error, request: HTTPRequest) -> HTTPResponse {
+        var problem: ProvisioningAPI.ProblemDetails
+        switch error {
+        case let error as SandboxError:
+            problem = error.problem
+        case let error as ProvisioningAPI.ProblemDetails:
+            problem = error
+        case let error as HTTPError:
+            problem = ProvisioningAPI.ProblemDetails(.invalidField, status: error.status.code, detail: error.detail)
+        case let error as StorageError where error.code == .connectionFailure:
+            problem = ProvisioningAPI.ProblemDetails(.serviceUnavailable, detail: "The sandbox database cannot be reached.")
+        default:
+            problem = ProvisioningAPI.ProblemDetails(.internal, detail: "The sandbox could not complete the request.")
+        }
+        problem.instance = request.path
+        problem.requestId = request.requestID
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = ProvisioningAPI.ProblemDetails.contentType
+        let body = (try? JSONEncoder.provisioningAPI.encode(problem)) ?? Data()
+        return HTTPResponse(status: HTTPStatus(problem.status), headers: headers, body: Array(body))
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import ProvisioningAPI
+import ProvisioningCrypto
+import ProvisioningService
+import Storage
+
+/// The card networks' token services in the sandbox: the token vault
+/// (`sandbox_tokens`), tokenization with an ID&V decision driven by the
+/// documented test cards, lifecycle operations and their notifications.
+///
+/// The service reaches it through ``TokenServiceConnector``; the sandbox's
+/// Apple side calls ``tokenize(_:on:)`` and ``activate(tokenId:activationData:)``.
+///
+/// Card data: a token row keeps the DPAN sealed under the sandbox master key
+/// (only its last four digits in clear), the funding PAN as the network's own
+/// keyed fingerprint plus its last four digits, and the add request's nonce
+/// sealed (device-side activation checks activation data against it).
+final class NetworkTokenService: TokenServiceConnector {
+    /// How long a new token is valid.
+    static let tokenLifetimeYears = 3
+
+    private let database: any SQLDatabase
+    private let issuers: IssuerDirectory
+    private let outbox: NotificationOutbox
+    private let clock: @Sendable () -> Date
+    private let dpanSealing: SealingKey
+    private let nonceSealing: SealingKey
+    private let fingerprintKey: [UInt8]
+
+    init(
+        database: any SQLDatabase, issuers: IssuerDirectory, outbox: NotificationOutbox, masterKey: SandboxMasterKey,
+        clock: @escaping @Sendable () -> Date
+    ) throws {
+        self.database = database
+        self.issuers = issuers
+        self.outbox = outbox
+        self.clock = clock
+        dpanSealing = try SealingKey(master: masterKey, purpose: "dpan")
+        nonceSealing = try SealingKey(master: masterKey, purpose: "add-request-nonce")
+        fingerprintKey = try masterKey.derivedKey("network-pan-fingerprint")
+    }
+
+    // MARK: Tokenization
+
+    /// What the Apple side asks the network to tokenize.
+    struct TokenizationRequest: Sendable {
+        let issuer: IssuerSettings
+        let scheme: CardScheme
+        let primaryAccountNumber: String
+        let device: SandboxDevice
+        let provisioningId: String
+        let nonce: [UInt8]
+        let nonceHash: String
+    }
+
+    /// The network's keyed fingerprint of a PAN (not the issuer's: each party
+    /// keys its own).
+    func panFingerprint(_ pan: String) throws -> String {
+        Hex.encode(try HMACSHA256.authenticationCode(for: Array(pan.utf8), key: fingerprintKey))
+    }
+
+    /// Creates a token for an approved card inside the caller's transaction and
+    /// queues its `CREATED` event; returns the token and the event id.
+    ///
+    /// The caller has already asked ``decision(forPAN:)``; a declined card
+    /// never reaches this point.
+    func tokenize(
+        _ request: TokenizationRequest, state: TokenState, on executor: any SQLExecutor
+    ) async throws -> (VaultToken, eventId: String) {
+        let now = clock()
+        let tokenId = try Identifiers.make()
+        let dpan = try Self.makeDPAN(like: request.primaryAccountNumber)
+        let expiry = Self.expiry(from: now)
+        let requestorId = IssuerDirectory.tokenRequestorId(for: request.issuer)
+        let network = request.scheme.wireValue.lowercased()
+        try await executor.execute(
+            """
+            INSERT INTO sandbox_tokens (id, issuer_id, network, state, token_requestor_id, dpan_sealed, token_suffix,
+                token_expiry, pan_fingerprint, pan_suffix, device_id, provisioning_id, nonce_hash, nonce_sealed,
+                last_event_at, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(tokenId), .text(request.issuer.id), .text(network), .text(state.rawValue), .text(requestorId),
+                .blob(try dpanSealing.seal(Array(dpan.utf8), context: tokenId)), .text(String(dpan.suffix(4))),
+                .text(expiry), .text(try panFingerprint(request.primaryAccountNumber)),
+                .text(String(request.primaryAccountNumber.suffix(4))), .text(request.device.id),
+                .text(request.provisioningId), .text(request.nonceHash),
+                .blob(try nonceSealing.seal(request.nonce, context: tokenId)), .timestamp(now), .timestamp(now),
+                .timestamp(now),
+            ])
+        guard let token = try await load(tokenId: tokenId, on: executor) else {
+            throw SandboxError(.corruptState, "a new token cannot be read back")
+        }
+        let eventId = try await enqueueEvent(
+            .created, token: token, occurredAt: now, provisioningId: request.provisioningId, on: executor)
+        return (token, eventId)
+    }
+
+    // MARK: TokenServiceConnector
+
+    func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
+        let result: (NetworkToken, eventId: String?)
+        do {
+            result = try await database.transaction { tx in
+                try await self.apply(command, on: tx)
+            }
+        } catch let error as StorageError where error.code == .uniqueViolation {
+            // Another process applied the same idempotency key first: answer
+            // with the token as it now stands, without applying again.
+            return try await replay(command)
+        } catch let error as StorageError where error.code == .connectionFailure {
+            throw TokenServiceError(.unavailable, "the sandbox vault cannot be reached")
+        }
+        if let eventId = result.eventId {
+            await outbox.deliver(eventIds: [eventId])
+        }
+        return result.0
+    }
+
+    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? {
+        guard let token = try await load(tokenId: tokenId, on: database), token.issuerId == issuerId else {
+            return nil
+        }
+        return try await networkToken(token, on: database)
+    }
+
+    private func apply(
+        _ command: TokenStateChangeCommand, on tx: any SQLExecutor
+    ) async throws -> (NetworkToken, eventId: String?) {
+        if let previous = try await tx.queryFirst(
+            "SELECT token_id FROM sandbox_token_operations WHERE issuer_id = ? AND idempotency_key = ?",
+            [.text(command.issuerId), .text(command.idempotencyKey)])
+        {
+            return (try await replayed(command, recordedTokenId: try previous.decode(column: "token_id"), on: tx), nil)
+        }
+        guard let token = try await load(tokenId: command.tokenId, on: tx), token.issuerId == command.issuerId else {
+            throw TokenServiceError(.unknownToken, "the network does not know this token")
+        }
+        let target: TokenState
+        do {
+            target = try TokenStateMachine.transition(from: token.state, action: command.action)
+        } catch {
+            throw TokenServiceError(.rejected, "the token's state does not allow this action")
+        }
+        try await tx.execute(
+            """
+            INSERT INTO sandbox_token_operations (issuer_id, idempotency_key, token_id, action, created_at)
+            VALUES (?, ?, ?, ?, ?)
+            """,
+            [
+                .text(command.issuerId), .text(command.idempotencyKey), .text(command.tokenId),
+                .text(command.action.rawValue), .timestamp(clock()),
+            ])
+        let (updated, eventId) = try await transition(
+            token, to: target, event: VaultToken.eventType(for: command.action), on: tx)
+        return (try await networkToken(updated, on: tx), eventId)
+    }
+
+    private func replay(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
+        guard
+            let previous = try await database.queryFirst(
+                "SELECT token_id FROM sandbox_token_operations WHERE issuer_id = ? AND idempotency_key = ?",
+                [.text(command.issuerId), .text(command.idempotencyKey)])
+        else { throw TokenServiceError(.unavailable, "the operation could not be recorded; retry") }
+        return try await replayed(command, recordedTokenId: try previous.decode(column: "token_id"), on: database)
+    }
+
+    private func replayed(
+        _ command: TokenStateChangeCommand, recordedTokenId: String, on executor: any SQLExecutor
+    ) async throws -> NetworkToken {
+        guard recordedTokenId == command.tokenId,
+            let token = try await load(tokenId: recordedTokenId, on: executor)
+        else {
+            throw TokenServiceError(.rejected, "the idempotency key was used for another token")
+        }
+        return try await networkToken(token, on: executor)
+    }
+
+    // MARK: Device-side activation
+
+    /// Activates an inactive token with the activation data of its add request
+    /// (PassKit's `activate(_:activationData:)`), and notifies the service.
+    ///
+    /// - Throws: ``SandboxError`` `activationDataInvalid` when the data was not
+    ///   made for this token's add request, `illegalTransition` when the token
+    ///   is not inactive.
+    func activate(tokenId: String, activationData: [UInt8]) async throws -> VaultToken {
+        let (token, eventId) = try await database.transaction { tx -> (VaultToken, String) in
+            guard let token = try await self.load(tokenId: tokenId, on: tx),
+                let row = try await tx.queryFirst(
+                    "SELECT nonce_sealed FROM sandbox_tokens WHERE id = ?", [.text(tokenId)]),
+                let issuer = self.issuers.entry(issuerId: token.issuerId)
+            else { throw SandboxError(.unknownPass, "the pass's token is not known") }
+            let nonce = try self.nonceSealing.open(try row.decode([UInt8].self, column: "nonce_sealed"), context: tokenId)
+            guard
+                let provisioningId = ActivationData.verify(
+                    activationData, nonce: nonce, secret: issuer.activationDataSecret),
+                ConstantTime.equals(Array(Hex.encode(provisioningId).utf8), Array(token.provisioningId.utf8))
+            else {
+                throw SandboxError(
+                    .activationDataInvalid, "the activation data was not made for this pass",
+                    fields: [FieldProblem(field: "/activationData", reason: .verificationFailed)])
+            }
+            guard TokenStateMachine.allows(.activate, from: token.state) else {
+                throw SandboxError(.illegalTransition, "only a pass that requires activation can be activated")
+            }
+            return try await self.transition(token, to: .active, event: .activated, on: tx)
+        }
+        await outbox.deliver(eventIds: [eventId])
+        return token
+    }
+
+    // MARK: Vault rows
+
+    func load(tokenId: String, on executor: any SQLExecutor) async throws -> VaultToken? {
+        try await executor.queryFirst(
+            "SELECT \(VaultToken.columns) FROM sandbox_tokens WHERE id = ?", [.text(tokenId)]
+        ).map(VaultToken.init(row:))
+    }
+
+    private func transition(
+        _ token: VaultToken, to target: TokenState, event: TokenEventType, on tx: any SQLExecutor
+    ) async throws -> (VaultToken, eventId: String) {
+        let occurredAt = token.nextEventTime(now: clock())
+        try await tx.execute(
+            "UPDATE sandbox_tokens SET state = ?, last_event_at = ?, updated_at = ? WHERE id = ?",
+            [.text(target.rawValue), .timestamp(occurredAt), .timestamp(clock()), .text(token.id)])
+        guard let updated = try await load(tokenId: token.id, on: tx) else {
+            throw SandboxError(.corruptState, "a token vanished during an update")
+        }
+        let eventId = try await enqueueEvent(event, token: updated, occurredAt: occurredAt, provisioningId: nil, on: tx)
+        return (updated, eventId)
+    }
+
+    private func enqueueEvent(
+        _ type: TokenEventType, token: VaultToken, occurredAt: Date, provisioningId: String?,
+        on executor: any SQLExecutor
+    ) async throws -> String {
+        let device = try await deviceInfo(id: token.deviceId, on: executor)
+        let eventId = try Identifiers.make(prefix: "evt_")
+        let notification = TokenEventNotification(
+            eventId: eventId, issuerId: token.issuerId, tokenId: token.id, event: type,
+            state: VaultToken.status(token.state), device: device, tokenRequestorId: token.tokenRequestorId,
+            tokenSuffix: type == .created ? token.tokenSuffix : nil,
+            tokenExpiry: type == .created ? token.tokenExpiry : nil, occurredAt: occurredAt)
+        try await outbox.enqueue(
+            OutgoingTokenEvent(notification: notification, provisioningId: provisioningId), network: token.network,
+            on: executor)
+        return eventId
+    }
+
+    private func deviceInfo(id: String, on executor: any SQLExecutor) async throws -> DeviceInfo? {
+        guard
+            let row = try await executor.queryFirst(
+                "SELECT id, kind, name FROM sandbox_devices WHERE id = ?", [.text(id)])
+        else { return nil }
+        let kind = SandboxDeviceKind(rawValue: try row.decode(column: "kind"))
+        return DeviceInfo(
+            id: try row.decode(column: "id"), name: try row.decode(column: "name"),
+            type: kind == .watch ? .watch : .phone)
+    }
+
+    private func networkToken(_ token: VaultToken, on executor: any SQLExecutor) async throws -> NetworkToken {
+        NetworkToken(
+            issuerId: token.issuerId, tokenId: token.id, state: token.state, tokenRequestorId: token.tokenRequestorId,
+            tokenSuffix: token.tokenSuffix, tokenExpiry: token.tokenExpiry, panSuffix: token.panSuffix,
+            device: try await deviceInfo(id: token.deviceId, on: executor), provisioningId: token.provisioningId)
+    }
+
+    // MARK: Token numbers
+
+    /// A random Luhn-valid number of the PAN's length that keeps its first two
+    /// digits, so the DPAN routes like a card of the same network.
+    static func makeDPAN(like pan: String) throws -> String {
+        let length = max(13, pan.count)
+        let prefix = String(pan.prefix(2))
+        let random = try SecureRandom.bytes(count: length)
+        var body = prefix
+        for byte in random.prefix(length - prefix.count - 1) {
+            body.append(Character(String(Int(byte) % 10)))
+        }
+        guard let check = Luhn.checkDigit(forPayload: body) else {
+            throw SandboxError(.internalFailure, "a token number cannot be formed")
+        }
+        return body + String(check)
+    }
+
+    /// `MM/YY` of the month `tokenLifetimeYears` after `now` (UTC).
+    static func expiry(from now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let components = calendar.dateComponents([.year, .month], from: now)
+        let month = components.month ?? 12
+        let year = ((components.year ?? 2025) + tokenLifetimeYears) % 100
+        return (month < 10 ? "0\(month)" : "\(month)") + "/" + (year < 10 ? "0\(year)" : "\(year)")
+    }
+
+    /// What the network's ID&V decides for a card: the documented test cards'
+    /// outcome, approval for any other number. The OTP outcome of the
+    /// issuer-wallet cards counts as "requires activation" here.
+    static func decision(forPAN pan: String) -> SandboxOutcome {
+        SandboxTestCards.outcome(forPAN: pan)
+    }
+}
+
+extension NetworkTokenService {
+    /// Apple's identifier of a funding account, the same on every device:
+    /// derived from the PAN with the network's key, so it reveals nothing.
+    func primaryAccountIdentifier(forPAN pan: String) throws -> String {
+        "SBX" + String(try panFingerprint("primary-account-identifier:" + pan).prefix(29)).uppercased()
+    }
+}
