@@ -104,6 +104,7 @@ public final class ProvisioningServiceApp: Sendable {
         route(&router, .provision, base: base) { request in
             let issuerId = try request.pathParameters.require("issuerId")
             do {
+                _ = try context.issuer(issuerId)
                 let body = try RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
                 let response = try await provisioning.provision(
                     issuerId: issuerId, request: body, requestId: request.requestID)
@@ -119,6 +120,7 @@ public final class ProvisioningServiceApp: Sendable {
             }
         }
         route(&router, .tokenState, base: base) { request in
+            _ = try context.issuer(try request.pathParameters.require("issuerId"))
             let body = try RequestBody.decode(TokenStateChangeRequest.self, from: request.body)
             let response = try await lifecycle.changeState(
                 issuerId: try request.pathParameters.require("issuerId"),
