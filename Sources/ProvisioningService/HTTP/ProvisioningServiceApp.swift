@@ -204,7 +204,8 @@ public final class ProvisioningServiceApp: Sendable {
                 !type.lowercased().contains("json")
             {
                 return Self.problemResponse(
-                    ProvisioningAPI.ProblemDetails(.unsupportedMediaType, detail: "send application/json"), request: request)
+                    ProvisioningAPI.ProblemDetails(.unsupportedMediaType, detail: "send application/json"),
+                    request: request)
             }
             do {
                 return try await handler(request)
@@ -255,6 +256,7 @@ public final class ProvisioningServiceApp: Sendable {
         problem.instance = problem.instance ?? request.path
         let body = (try? JSONEncoder.provisioningAPI.encode(problem)).map(Array.init) ?? Array("{}".utf8)
         return HTTPResponse(
-            status: HTTPStatus(problem.status), headers: ["Content-Type": ProvisioningAPI.ProblemDetails.contentType], body: body)
+            status: HTTPStatus(problem.status), headers: ["Content-Type": ProvisioningAPI.ProblemDetails.contentType],
+            body: body)
     }
 }

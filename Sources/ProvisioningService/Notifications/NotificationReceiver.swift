@@ -107,7 +107,10 @@ struct NotificationReceiver: Sendable {
         }
         context.log.info(
             "notification.applied",
-            ["requestId": requestId, "issuer": issuer.id, "event": event.event.rawValue, "state": outcome.state.rawValue])
+            [
+                "requestId": requestId, "issuer": issuer.id, "event": event.event.rawValue,
+                "state": outcome.state.rawValue,
+            ])
         return TokenEventReceipt(eventId: event.eventId, duplicate: false)
     }
 

@@ -31,7 +31,8 @@ struct TokenLifecycle: Sendable {
             request.authorizationCode, issuer: issuer, scope: AuthorizationScope(action), now: context.clock())
         try code.requireToken(tokenId)
         return try await apply(
-            action, issuer: issuer, tokenId: tokenId, tokenRequestorId: request.tokenRequestorId, actor: .issuerApp(code),
+            action, issuer: issuer, tokenId: tokenId, tokenRequestorId: request.tokenRequestorId,
+            actor: .issuerApp(code),
             requestId: requestId)
     }
 

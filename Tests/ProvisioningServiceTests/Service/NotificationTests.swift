@@ -9,7 +9,8 @@ import Testing
         let harness = try await ServiceHarness()
         let provisioned = try await harness.provision(try harness.provisioningRequest())
         let provisioningId = try provisioned.decode(ApplePayProvisioningResponse.self).provisioningId
-        let response = try await harness.notifyCreated(tokenId: "tok-1", provisioningId: provisioningId, eventId: "evt-1")
+        let response = try await harness.notifyCreated(
+            tokenId: "tok-1", provisioningId: provisioningId, eventId: "evt-1")
         #expect(response.status == 202)
         #expect(try response.decode(TokenEventReceipt.self) == TokenEventReceipt(eventId: "evt-1", duplicate: false))
         let code = try harness.bank.code(scope: "tokens:read", now: harness.now)
@@ -99,7 +100,8 @@ import Testing
             eventId: "evt-early", issuerId: "bank-1", tokenId: "tok-1", event: .resumed, state: .active,
             occurredAt: harness.now.addingTimeInterval(5))
         #expect(try await harness.notify(older).status == 202)
-        let state = try await harness.database.queryFirst("SELECT state FROM tokens")?.decode(String.self, column: "state")
+        let state = try await harness.database.queryFirst("SELECT state FROM tokens")?.decode(
+            String.self, column: "state")
         #expect(state == "suspended")
         await harness.stop()
     }

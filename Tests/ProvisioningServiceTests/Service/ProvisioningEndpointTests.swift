@@ -12,7 +12,8 @@ import Testing
         #expect(response.status == 200)
         let body = try response.decode(ApplePayProvisioningResponse.self)
         let sealed = ApplePayEncryptedPassData(
-            encryptedPassData: Array(body.encryptedPassData), ephemeralPublicKey: Array(try #require(body.ephemeralPublicKey)))
+            encryptedPassData: Array(body.encryptedPassData),
+            ephemeralPublicKey: Array(try #require(body.ephemeralPublicKey)))
         let passData = try ApplePayECCV2.decryptPassData(sealed, leafPrivateKey: harness.chain.leafKey)
         #expect(passData.primaryAccountNumber == TestCard.pan)
         #expect(passData.expiration == "12/29")

@@ -19,7 +19,9 @@ import Testing
     @Test func suspendResumeAndDeleteMoveTheToken() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken()
-        for (action, state) in [(TokenLifecycleAction.suspend, TokenStatus.suspended), (.resume, .active), (.delete, .deleted)] {
+        for (action, state) in [
+            (TokenLifecycleAction.suspend, TokenStatus.suspended), (.resume, .active), (.delete, .deleted),
+        ] {
             let response = try await change(harness, action)
             #expect(response.status == 200)
             #expect(try response.decode(TokenStateChangeResponse.self).state == state)
@@ -82,11 +84,14 @@ import Testing
     @Test func persistentlyUnavailableNetworkIsAnUpstreamProblem() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken()
-        harness.connector.failNext(with: [TokenServiceError(.unavailable, "down"), TokenServiceError(.unavailable, "down")])
+        harness.connector.failNext(with: [
+            TokenServiceError(.unavailable, "down"), TokenServiceError(.unavailable, "down"),
+        ])
         let response = try await change(harness, .suspend)
         #expect(response.status == 502)
         #expect(response.problem?.type == .upstreamNetworkError)
-        let state = try await harness.database.queryFirst("SELECT state FROM tokens")?.decode(String.self, column: "state")
+        let state = try await harness.database.queryFirst("SELECT state FROM tokens")?.decode(
+            String.self, column: "state")
         #expect(state == "active")
         await harness.stop()
     }

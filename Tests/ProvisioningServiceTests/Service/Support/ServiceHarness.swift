@@ -139,11 +139,14 @@ final class ServiceHarness: Sendable {
         let signature = try (issuer ?? bank).signedNotification(
             body, timestamp: timestamp ?? Int64(now.timeIntervalSince1970), secret: secret)
         return try await send(
-            "POST", "/v1/networks/VISA/notifications", body: body, headers: [APIHeaders.notificationSignature: signature])
+            "POST", "/v1/networks/VISA/notifications", body: body,
+            headers: [APIHeaders.notificationSignature: signature])
     }
 
     /// Provisions the test card and registers an `ACTIVE` token for it.
-    func provisionedToken(_ tokenId: String = "tok-1", state: ProvisioningAPI.TokenStatus = .active) async throws -> String {
+    func provisionedToken(
+        _ tokenId: String = "tok-1", state: ProvisioningAPI.TokenStatus = .active
+    ) async throws -> String {
         let response = try await provision(try provisioningRequest())
         let provisioningId = try response.decode(ApplePayProvisioningResponse.self).provisioningId
         _ = try await notifyCreated(tokenId: tokenId, provisioningId: provisioningId, state: state)

@@ -33,7 +33,8 @@ struct TestIssuer {
         settings = IssuerSettings(
             id: id, name: "Test \(id)", authorizationCodeKeys: keys,
             payloadKey: PayloadKeyConfiguration(
-                privateKey: .inline(try payloadKey.pemRepresentation), certificate: .inline(payloadCertificate.pemRepresentation)),
+                privateKey: .inline(try payloadKey.pemRepresentation),
+                certificate: .inline(payloadCertificate.pemRepresentation)),
             allowedSchemes: [.visa, .mastercard], tokenRequestorIds: ["40010030273"],
             backOfficeAPIKeyHashes: [hash],
             notificationSecret: .value("hex:" + Hex.encode(notificationSecret)),
