@@ -109,7 +109,9 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "SandboxNetworkTests",
-        dependencies: ["SandboxNetwork", "ProvisioningService"]
+        dependencies: [
+            "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+        ]
     ),
     .testTarget(
         name: "TPCCommandLineTests",

@@ -132,7 +132,9 @@ public final class Sandbox: Sendable {
 
     /// Registers a simulated device and returns its id.
     /// - Throws: ``SandboxError`` `invalidField` or `unknownDevice` (the paired iPhone).
-    public func registerDevice(_ request: SandboxDeviceRegistrationRequest) async throws -> SandboxDeviceRegistrationResponse {
+    public func registerDevice(
+        _ request: SandboxDeviceRegistrationRequest
+    ) async throws -> SandboxDeviceRegistrationResponse {
         SandboxDeviceRegistrationResponse(deviceId: try await devices.register(request))
     }
 

@@ -41,7 +41,7 @@ import Testing
         let text = String(decoding: encoded, as: UTF8.self)
         #expect(
             text
-                == #"{"instance":"/v1/x","status":404,"title":"Not found","type":"https://pushprovisioning.dev/problems/not-found"}"#
+                == #"{"instance":"/v1/x","status":404,"title":"Not found","type":"urn:pushprovisioning:problem:not-found"}"#
         )
     }
 

@@ -64,7 +64,7 @@ import Testing
         }
         #expect(
             ProblemType.authorizationCodeScope.rawValue
-                == "https://pushprovisioning.dev/problems/authorization-code-scope")
+                == "urn:pushprovisioning:problem:authorization-code-scope")
     }
 
     @Test func unknownTypeIsPreservedWithGenericDefaults() throws {
@@ -82,6 +82,6 @@ import Testing
         #expect(problem.title == "Nonce was already used")
         #expect(problem.status == 409)
         #expect(ProblemDetails(.internal, status: 501).status == 501)
-        #expect(problem.description == "409 https://pushprovisioning.dev/problems/nonce-replayed (request r1)")
+        #expect(problem.description == "409 urn:pushprovisioning:problem:nonce-replayed (request r1)")
     }
 }

@@ -39,16 +39,17 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         static let prefix = "urn:pushprovisioning:problem:"
 
         public static let badRequest = Code(prefix + "bad-request", status: .badRequest)
-        public static let malformedBody = Code(prefix + "malformed-body", status: .badRequest, title: "Malformed Body")
+        public static let malformedBody = Code(
+            prefix + "malformed-json", status: .badRequest, title: "Malformed JSON body")
         public static let unauthorized = Code(prefix + "unauthorized", status: .unauthorized)
         public static let forbidden = Code(prefix + "forbidden", status: .forbidden)
         public static let notFound = Code(prefix + "not-found", status: .notFound)
         public static let methodNotAllowed = Code(prefix + "method-not-allowed", status: .methodNotAllowed)
         public static let conflict = Code(prefix + "conflict", status: .conflict)
-        public static let contentTooLarge = Code(prefix + "content-too-large", status: .contentTooLarge)
+        public static let contentTooLarge = Code(prefix + "body-too-large", status: .contentTooLarge)
         public static let unsupportedMediaType = Code(prefix + "unsupported-media-type", status: .unsupportedMediaType)
-        public static let tooManyRequests = Code(prefix + "too-many-requests", status: .tooManyRequests)
-        public static let internalError = Code(prefix + "internal-error", status: .internalServerError)
+        public static let tooManyRequests = Code(prefix + "rate-limited", status: .tooManyRequests)
+        public static let internalError = Code(prefix + "internal", status: .internalServerError)
         /// The handler did not finish before ``HTTPServer/Limits/handlerDeadline``.
         public static let handlerTimeout = Code(
             prefix + "handler-timeout", status: .serviceUnavailable, title: "Request Timed Out")

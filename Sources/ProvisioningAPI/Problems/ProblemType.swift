@@ -34,7 +34,7 @@ public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custom
     public var description: String { rawValue }
 
     /// The prefix of every type URI of the catalogue.
-    public static let baseURI = "https://pushprovisioning.dev/problems/"
+    public static let baseURI = "urn:pushprovisioning:problem:"
 
     /// The last path segment of a catalogue URI (`"nonce-replayed"`), or `nil`
     /// for a URI outside the catalogue's base.
@@ -116,6 +116,14 @@ public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custom
     public static let cryptogramInvalid = ProblemType(slug: "cryptogram-invalid")
     /// The card has no unused payment key left; replenish first. 409.
     public static let paymentKeysExhausted = ProblemType(slug: "payment-keys-exhausted")
+    /// A request the server cannot parse at the HTTP level.
+    public static let badRequest = ProblemType(slug: "bad-request")
+    /// Authenticated, but not allowed.
+    public static let forbidden = ProblemType(slug: "forbidden")
+    /// The handler did not answer before the server's deadline.
+    public static let handlerTimeout = ProblemType(slug: "handler-timeout")
+    /// The server is shutting down and does not take the request.
+    public static let shuttingDown = ProblemType(slug: "shutting-down")
 
     private struct Entry: Sendable {
         let title: String
@@ -153,6 +161,10 @@ public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custom
         (.activationLocked, Entry(title: "Activation is locked after too many attempts", status: 403)),
         (.cryptogramInvalid, Entry(title: "Payment cryptogram is invalid", status: 422)),
         (.paymentKeysExhausted, Entry(title: "No payment keys left", status: 409)),
+        (.badRequest, Entry(title: "Bad request", status: 400)),
+        (.forbidden, Entry(title: "Forbidden", status: 403)),
+        (.handlerTimeout, Entry(title: "Request timed out", status: 503)),
+        (.shuttingDown, Entry(title: "Service is shutting down", status: 503)),
     ]
 
     private static let entries: [ProblemType: Entry] = Dictionary(catalogue, uniquingKeysWith: { first, _ in first })

@@ -35,7 +35,9 @@ struct SandboxCertificateAuthority: Sendable {
     var chain: [Certificate] { [leaf, intermediate] }
 
     /// Generates a new authority valid from a day before `now`.
-    static func generate(now: Date) throws -> (SandboxCertificateAuthority, rootKey: P256.PrivateKey, intermediateKey: P256.PrivateKey) {
+    static func generate(
+        now: Date
+    ) throws -> (SandboxCertificateAuthority, rootKey: P256.PrivateKey, intermediateKey: P256.PrivateKey) {
         let start = now.addingTimeInterval(-86_400)
         let year: TimeInterval = 365 * 86_400
         let rootKey = try P256.PrivateKey()
@@ -43,7 +45,8 @@ struct SandboxCertificateAuthority: Sendable {
         let leafKey = try P256.PrivateKey()
         let root = try CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: rootCommonName, organization: organization, country: "US"),
-            publicKey: .p256(rootKey.publicKey), notValidBefore: start, notValidAfter: start.addingTimeInterval(25 * year)
+            publicKey: .p256(rootKey.publicKey), notValidBefore: start,
+            notValidAfter: start.addingTimeInterval(25 * year)
         ).selfSigned(with: .p256(rootKey))
         let intermediate = try CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(

@@ -2,9 +2,9 @@ import Foundation
 import ProvisioningCrypto
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The sandbox's master key: 32 random bytes in a file of the sandbox
@@ -43,7 +43,8 @@ struct SandboxMasterKey: Sendable {
         let url = directory.appendingPathComponent(fileName)
         if let existing = try read(url) { return existing }
         let key = try SandboxMasterKey(bytes: SecureRandom.bytes(count: byteCount))
-        let temporary = directory.appendingPathComponent(".\(fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max))")
+        let temporary = directory.appendingPathComponent(
+            ".\(fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max))")
         try key.write(to: temporary)
         defer { unlink(temporary.path) }
         if link(temporary.path, url.path) != 0 && errno != EEXIST {

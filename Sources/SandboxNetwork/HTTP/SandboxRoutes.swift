@@ -27,7 +27,10 @@ extension Sandbox {
     /// whose detail says nothing about the cause.
     public func register(on router: inout Router, basePath: String) {
         let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
-        func mount(_ route: APIRoute, status: HTTPStatus = .ok, _ body: @escaping @Sendable (HTTPRequest) async throws -> any Encodable & Sendable) {
+        func mount(
+            _ route: APIRoute, status: HTTPStatus = .ok,
+            _ body: @escaping @Sendable (HTTPRequest) async throws -> any Encodable & Sendable
+        ) {
             router.on(.init(route.method.rawValue), prefix + route.pattern) { request in
                 do {
                     return try Self.jsonResponse(try await body(request), status: status)
@@ -93,7 +96,8 @@ extension Sandbox {
     static func jsonResponse(_ value: any Encodable, status: HTTPStatus) throws -> HTTPResponse {
         var headers = HTTPHeaders()
         headers["Content-Type"] = "application/json"
-        return HTTPResponse(status: status, headers: headers, body: Array(try JSONEncoder.provisioningAPI.encode(value)))
+        return HTTPResponse(
+            status: status, headers: headers, body: Array(try JSONEncoder.provisioningAPI.encode(value)))
     }
 
     static func problemResponse(for error: any Error, request: HTTPRequest) -> HTTPResponse {
@@ -106,7 +110,8 @@ extension Sandbox {
         case let error as HTTPError:
             problem = ProvisioningAPI.ProblemDetails(.invalidField, status: error.status.code, detail: error.detail)
         case let error as StorageError where error.code == .connectionFailure:
-            problem = ProvisioningAPI.ProblemDetails(.serviceUnavailable, detail: "The sandbox database cannot be reached.")
+            problem = ProvisioningAPI.ProblemDetails(
+                .serviceUnavailable, detail: "The sandbox database cannot be reached.")
         default:
             problem = ProvisioningAPI.ProblemDetails(.internal, detail: "The sandbox could not complete the request.")
         }

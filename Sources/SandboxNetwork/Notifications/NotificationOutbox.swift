@@ -5,7 +5,7 @@ import Storage
 import Synchronization
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Delivers the network's token events to the service: a transactional outbox

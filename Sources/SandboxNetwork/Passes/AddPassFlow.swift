@@ -141,7 +141,8 @@ struct AddPassFlow: Sendable {
         }
         if request.encryptedPassData.isEmpty || request.encryptedPassData.count > maximumPassDataByteCount {
             problems.append(
-                FieldProblem(field: "/encryptedPassData", reason: request.encryptedPassData.isEmpty ? .missing : .tooLong))
+                FieldProblem(
+                    field: "/encryptedPassData", reason: request.encryptedPassData.isEmpty ? .missing : .tooLong))
         }
         if request.activationData.count != ActivationData.byteCount {
             problems.append(FieldProblem(field: "/activationData", reason: .malformed))
@@ -161,7 +162,8 @@ struct AddPassFlow: Sendable {
             problems.append(FieldProblem(field: field, reason: .tooLong))
         }
         if let first = problems.first {
-            throw SandboxError(.invalidField, "the add request has invalid fields (first: \(first.field))", fields: problems)
+            throw SandboxError(
+                .invalidField, "the add request has invalid fields (first: \(first.field))", fields: problems)
         }
     }
 

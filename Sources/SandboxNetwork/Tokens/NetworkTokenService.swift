@@ -192,7 +192,8 @@ final class NetworkTokenService: TokenServiceConnector {
                     "SELECT nonce_sealed FROM sandbox_tokens WHERE id = ?", [.text(tokenId)]),
                 let issuer = self.issuers.entry(issuerId: token.issuerId)
             else { throw SandboxError(.unknownPass, "the pass's token is not known") }
-            let nonce = try self.nonceSealing.open(try row.decode([UInt8].self, column: "nonce_sealed"), context: tokenId)
+            let nonce = try self.nonceSealing.open(
+                try row.decode([UInt8].self, column: "nonce_sealed"), context: tokenId)
             guard
                 let provisioningId = ActivationData.verify(
                     activationData, nonce: nonce, secret: issuer.activationDataSecret),

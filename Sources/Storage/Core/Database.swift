@@ -46,7 +46,8 @@ public enum Database {
                 // The URL may carry a password: name only its scheme.
                 let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
                 throw StorageError(
-                    .invalidConfiguration, "unsupported database URL scheme \"\(scheme.prefix(20))\"; use sqlite: or postgres:")
+                    .invalidConfiguration,
+                    "unsupported database URL scheme \"\(scheme.prefix(20))\"; use sqlite: or postgres:")
             }
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path.removeFirst(2) }

@@ -68,6 +68,7 @@ public protocol SQLDatabase: SQLExecutor {
     /// - Throws: whatever `body` throws, ``StorageError/Code/busy`` or
     ///   ``StorageError/Code/serializationFailure`` when every attempt conflicted, or
     ///   another ``StorageError``.
+    @discardableResult
     func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T
 
     /// Closes every connection. Calls made afterwards throw

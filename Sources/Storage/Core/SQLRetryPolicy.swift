@@ -12,7 +12,9 @@ public struct SQLRetryPolicy: Sendable, Hashable {
     /// The upper bound of any delay.
     public var maximumDelay: Duration
 
-    public init(maximumAttempts: Int = 8, baseDelay: Duration = .milliseconds(4), maximumDelay: Duration = .milliseconds(250)) {
+    public init(
+        maximumAttempts: Int = 8, baseDelay: Duration = .milliseconds(4), maximumDelay: Duration = .milliseconds(250)
+    ) {
         self.maximumAttempts = max(1, maximumAttempts)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay

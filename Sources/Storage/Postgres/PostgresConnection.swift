@@ -104,7 +104,8 @@ final class PostgresConnection: BlockingConnection, @unchecked Sendable {
                 let length = Int(PQgetlength(result, row, column))
                 let value = PQgetvalue(result, row, column).map { pointer in
                     pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                        PostgresValueCoding.decode(UnsafeBufferPointer(start: $0, count: length), type: types[Int(column)])
+                        PostgresValueCoding.decode(
+                            UnsafeBufferPointer(start: $0, count: length), type: types[Int(column)])
                     }
                 }
                 values.append(value ?? .null)

@@ -30,7 +30,9 @@ public final class PostgresDatabase: SQLDatabase {
     ///
     /// - Throws: ``StorageError/Code/connectionFailure`` when the server cannot be
     ///   reached or refuses the login.
-    public static func connect(_ connectionString: String, options: PostgresOptions = PostgresOptions()) async throws
+    public static func connect(
+        _ connectionString: String, options: PostgresOptions = PostgresOptions()
+    ) async throws
         -> PostgresDatabase
     {
         let database = PostgresDatabase(connectionString: connectionString, options: options)
@@ -60,6 +62,7 @@ public final class PostgresDatabase: SQLDatabase {
         }
     }
 
+    @discardableResult
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {

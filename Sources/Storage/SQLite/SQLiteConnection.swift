@@ -62,7 +62,8 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         }
         sqlite3_extended_result_codes(handle, 1)
         let timeout = options.busyTimeout.components
-        sqlite3_busy_timeout(handle, Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+        sqlite3_busy_timeout(
+            handle, Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
         let connection = SQLiteConnection(handle: handle, queue: queue, cacheCapacity: options.statementCacheCapacity)
         switch role {
         case .writer:
@@ -91,12 +92,25 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         try run(sql, bindings, collectingRows: true).rows
     }
 
+    /// Thrown by ``queryIfReadOnly(_:_:)`` for a statement that writes (an
+    /// `INSERT … RETURNING`): the caller runs it on the writer instead.
+    struct WritingStatement: Error {}
+
+    /// Runs a query on a read-only connection, refusing statements that write before
+    /// they run, as SQLite itself reports them.
+    func queryIfReadOnly(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
+        guard sqlite3_stmt_readonly(try statement(for: sql).statement) != 0 else { throw WritingStatement() }
+        return try run(sql, bindings, collectingRows: true).rows
+    }
+
     func executeScriptBlocking(_ sql: String) throws {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
         guard status == SQLITE_OK else { throw Self.error(status, handle: handle, preparing: false) }
     }
 
-    private func run(_ sql: String, _ bindings: [SQLValue], collectingRows: Bool) throws -> (
+    private func run(
+        _ sql: String, _ bindings: [SQLValue], collectingRows: Bool
+    ) throws -> (
         rows: [SQLRow], changes: Int
     ) {
         let entry = try statement(for: sql)

@@ -3,7 +3,8 @@
 /// A file database has exactly one writer connection, which runs every
 /// ``execute(_:_:)``, ``executeScript(_:)`` and ``transaction(_:)`` in turn, and a
 /// small pool of read-only connections for ``query(_:_:)`` outside transactions
-/// (WAL lets them read while the writer writes). An in-memory database has a
+/// (WAL lets them read while the writer writes; a query that writes, such as
+/// `INSERT … RETURNING`, is recognized by SQLite and sent to the writer). An in-memory database has a
 /// single connection for everything, since each in-memory connection is its own
 /// database. Every connection sets `foreign_keys=ON` and a busy timeout; the
 /// writer sets `journal_mode=WAL` and the configured `synchronous` level.
@@ -73,7 +74,16 @@ public final class SQLiteDatabase: SQLDatabase {
     public func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
-            try await withConnection(readers ?? writer) { try await $0.query(sql, bindings) }
+            if let readers {
+                do {
+                    return try await withConnection(readers) { reader in
+                        try await reader.perform { try $0.queryIfReadOnly(sql, bindings) }
+                    }
+                } catch is SQLiteConnection.WritingStatement {
+                    // INSERT … RETURNING and other writes that return rows.
+                }
+            }
+            return try await withConnection(writer) { try await $0.query(sql, bindings) }
         }
     }
 
@@ -84,6 +94,7 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    @discardableResult
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {

@@ -28,7 +28,8 @@ enum PlaceholderRewriter {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "'"):
-                let escapes = index > 0 && (bytes[index - 1] | 0x20) == UInt8(ascii: "e") && !isWordByte(at: index - 2, in: bytes)
+                let escapes =
+                    index > 0 && (bytes[index - 1] | 0x20) == UInt8(ascii: "e") && !isWordByte(at: index - 2, in: bytes)
                 copy(to: endOfQuoted(bytes, from: index, quote: byte, backslashEscapes: escapes))
             case UInt8(ascii: "\""):
                 copy(to: endOfQuoted(bytes, from: index, quote: byte, backslashEscapes: false))

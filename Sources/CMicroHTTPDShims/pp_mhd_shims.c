@@ -1,1 +1,0 @@
-#include "pp_mhd_shims.h"
