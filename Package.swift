@@ -70,6 +70,13 @@ let shared: [Target] = [
 let tools: [Target] = [
     .target(name: "TPCCommandLine"),
     .executableTarget(
+        name: "tpc",
+        dependencies: [
+            "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
+            "Storage", "HTTPServer",
+        ]
+    ),
+    .executableTarget(
         name: "tpc-bench",
         dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
         path: "Sources/Bench"
@@ -97,7 +104,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "ProvisioningServiceTests",
-        dependencies: ["ProvisioningService"],
+        dependencies: ["ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -123,6 +130,7 @@ let package = Package(
         .library(name: "ProvisioningService", targets: ["ProvisioningService"]),
         .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
+        .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
     targets: cLayer + serverSide + shared + tools + tests,

@@ -27,6 +27,10 @@ public struct TokenEventNotification: Codable, Hashable, Sendable {
     public var cardRef: String?
     /// HMAC of the PAN with the issuer's fingerprint key, hex.
     public var panFingerprint: String?
+    /// The service's provisioning attempt (hex) the token came from, on
+    /// ``TokenEventType/created`` events: the network recovers it from the
+    /// activation data, and the service resolves it to the card.
+    public var provisioningId: String?
     /// The last four digits of the token, when it is new or changed.
     public var tokenSuffix: String?
     /// The token's expiry (`MM/YY`), when it is new or changed.
@@ -44,6 +48,7 @@ public struct TokenEventNotification: Codable, Hashable, Sendable {
         tokenRequestorId: String? = nil,
         cardRef: String? = nil,
         panFingerprint: String? = nil,
+        provisioningId: String? = nil,
         tokenSuffix: String? = nil,
         tokenExpiry: String? = nil,
         occurredAt: Date
@@ -57,6 +62,7 @@ public struct TokenEventNotification: Codable, Hashable, Sendable {
         self.tokenRequestorId = tokenRequestorId
         self.cardRef = cardRef
         self.panFingerprint = panFingerprint
+        self.provisioningId = provisioningId
         self.tokenSuffix = tokenSuffix
         self.tokenExpiry = tokenExpiry
         self.occurredAt = occurredAt

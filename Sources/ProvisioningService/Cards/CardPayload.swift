@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningCrypto
 
 /// The card data a bank encrypts for the service, as decoded from JSON and not
 /// yet validated.

@@ -1,3 +1,5 @@
+import ProvisioningCrypto
+
 /// One issuer (bank) as configured: its identity, keys, secrets and what it may
 /// provision.
 ///

@@ -88,7 +88,8 @@ enum Samples {
             TokenEventNotification(
                 eventId: "evt_1", issuerId: "bank-1", tokenId: "tok_1", event: .created, state: .inactive,
                 device: device,
-                tokenRequestorId: "40010030273", cardRef: "card-7", panFingerprint: "ab12", tokenSuffix: "9876",
+                tokenRequestorId: "40010030273", cardRef: "card-7", panFingerprint: "ab12",
+                provisioningId: "0f1e2d3c4b5a69788796a5b4c3d2e1f0", tokenSuffix: "9876",
                 tokenExpiry: "09/29", occurredAt: date)),
         WireSample(
             TokenEventNotification(

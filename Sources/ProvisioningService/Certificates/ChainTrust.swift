@@ -1,0 +1,27 @@
+import ProvisioningCrypto
+
+/// What Apple's certificate chains are verified against: the pinned roots and
+/// the Apple Pay issuer-encryption policy.
+///
+/// ```swift
+/// let production = ChainTrust.production
+/// let sandbox = ChainTrust(roots: [sandboxRoot], policy: .sandbox(intermediateCommonName: name))
+/// ```
+public struct ChainTrust: Sendable {
+    /// The pinned roots.
+    public var roots: [Certificate]
+    /// The leaf and intermediate rules.
+    public var policy: ApplePayIssuerEncryptionPolicy
+
+    public init(roots: [Certificate], policy: ApplePayIssuerEncryptionPolicy) {
+        self.roots = roots
+        self.policy = policy
+    }
+
+    /// Apple Root CA - G3 (shipped in ProvisioningCrypto) with the production policy.
+    ///
+    /// - Throws: ``ProvisioningCrypto/CertificateError`` when the bundled root cannot be read.
+    public static func production() throws -> ChainTrust {
+        ChainTrust(roots: [try TrustAnchors.appleRootCAG3], policy: .production)
+    }
+}

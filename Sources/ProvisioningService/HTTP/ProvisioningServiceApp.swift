@@ -1,0 +1,262 @@
+import Foundation
+import HTTPServer
+import ProvisioningAPI
+import Storage
+
+/// The provisioning service as an HTTP application: every issuer, network,
+/// back-office and operations route of ``ProvisioningAPI/APIRoute/all`` except
+/// the sandbox's, mounted on an ``HTTPServer/Router``.
+///
+/// API routes hang under ``ServiceSettings/basePath`` (default `/mg/tpc`);
+/// `/healthz`, `/readyz`, `/metrics` and `/openapi.json` sit at the root. Every
+/// error is answered as a ``ProvisioningAPI/ProblemDetails`` document with a
+/// stable `type` and the request id.
+///
+/// ```swift
+/// let database = try await Database.open(url: "sqlite:tpc.sqlite")
+/// try await Migrator(ProvisioningServiceApp.migrations).migrate(database)
+/// let app = try ProvisioningServiceApp(
+///     configuration: configuration, database: database, connector: network, chainTrust: try .production())
+/// var router = Router()
+/// app.register(on: &router)
+/// let server = HTTPServer(configuration: .init(port: 8080), router: router, observers: app.observers)
+/// try server.start()
+/// ```
+public final class ProvisioningServiceApp: Sendable {
+    /// The configuration the service runs with.
+    public let configuration: IssuerConfiguration
+    /// The service's metrics, rendered at `/metrics`.
+    public let metrics: ServiceMetrics
+    let context: ServiceContext
+    private let openAPIDocument: [UInt8]?
+
+    /// The migrations of the service's tables (versions 1–99).
+    public static var migrations: [Migration] { ServiceMigrations.all }
+
+    /// Builds the service.
+    ///
+    /// - Parameters:
+    ///   - configuration: issuers and service settings; every key and secret is loaded now.
+    ///   - database: a migrated database (see ``migrations``).
+    ///   - connector: the card networks' token services.
+    ///   - chainTrust: the roots and policy Apple's certificate chains are verified against.
+    ///   - metrics: where series are recorded; a new registry by default.
+    ///   - clock: the current time, replaceable in tests.
+    ///   - logSink: receives one record per outcome; never card data, codes, nonces or keys.
+    /// - Throws: ``ConfigurationError`` when an issuer's keys or secrets cannot be loaded,
+    ///   ``MetricsError`` when the metrics cannot be registered.
+    public init(
+        configuration: IssuerConfiguration, database: any SQLDatabase, connector: any TokenServiceConnector,
+        chainTrust: ChainTrust, metrics: ServiceMetrics? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        logSink: @escaping LogSink = { _ in }
+    ) throws {
+        try configuration.validate()
+        var issuers: [String: Issuer] = [:]
+        for settings in configuration.issuers { issuers[settings.id] = try Issuer(settings: settings) }
+        let metrics = try metrics ?? ServiceMetrics()
+        self.configuration = configuration
+        self.metrics = metrics
+        self.context = ServiceContext(
+            settings: configuration.service, issuers: issuers, database: database,
+            codeVerifier: AuthorizationCodeVerifier(
+                audience: configuration.service.audience,
+                maximumLifetime: TimeInterval(configuration.service.authorizationCodeMaxLifetimeSeconds)),
+            chainValidator: ApplePayChainValidator(trust: chainTrust), connector: connector, metrics: metrics,
+            log: ServiceLog(sink: logSink, clock: clock), clock: clock)
+        self.openAPIDocument = (try? OpenAPIDocument.data()).map(Array.init)
+    }
+
+    /// The issuers served, by id.
+    public var issuers: [String: Issuer] { context.issuers }
+
+    /// The server hooks that feed the request metrics and the access log.
+    public var observers: HTTPServerObservers {
+        let metrics = self.metrics
+        let log = context.log
+        return HTTPServerObservers(
+            accessLog: { record in
+                log.info(
+                    "http.request",
+                    [
+                        "requestId": record.requestID, "method": record.method.rawValue,
+                        "route": record.routePattern ?? "unmatched", "status": String(record.status.code),
+                        "ms": String(Int(record.duration / .milliseconds(1))),
+                    ])
+            },
+            requestCompleted: { record in
+                metrics.observeRequest(
+                    route: record.routePattern, method: record.method.rawValue, status: record.status.code,
+                    duration: record.duration)
+            },
+            diagnostics: { message in log.warning("http.diagnostic", ["message": message]) })
+    }
+
+    /// Mounts every service route: API routes under the base path, operations
+    /// routes at the root. The sandbox mounts its own routes.
+    public func register(on router: inout Router) {
+        let base = configuration.service.basePath
+        let provisioning = ApplePayProvisioning(context: context)
+        let lifecycle = TokenLifecycle(context: context)
+        let receiver = NotificationReceiver(context: context)
+        let backOffice = BackOffice(context: context, lifecycle: lifecycle)
+        let context = self.context
+
+        route(&router, .provision, base: base) { request in
+            let issuerId = try request.pathParameters.require("issuerId")
+            do {
+                _ = try context.issuer(issuerId)
+                let body = try RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
+                let response = try await provisioning.provision(
+                    issuerId: issuerId, request: body, requestId: request.requestID)
+                context.metrics.observeProvisioning(outcome: "success")
+                context.log.info(
+                    "provisioning.succeeded",
+                    ["requestId": request.requestID, "issuer": issuerId, "provisioningId": response.provisioningId])
+                return try .json(response, encoder: .provisioningAPI)
+            } catch {
+                let problem = Self.serviceError(for: error, log: context.log, requestId: request.requestID)
+                context.metrics.observeProvisioning(outcome: problem.code.rawValue)
+                throw problem
+            }
+        }
+        route(&router, .tokenState, base: base) { request in
+            _ = try context.issuer(try request.pathParameters.require("issuerId"))
+            let body = try RequestBody.decode(TokenStateChangeRequest.self, from: request.body)
+            let response = try await lifecycle.changeState(
+                issuerId: try request.pathParameters.require("issuerId"),
+                tokenId: try request.pathParameters.require("tokenId"), request: body, requestId: request.requestID)
+            return try .json(response, encoder: .provisioningAPI)
+        }
+        route(&router, .cardTokens, base: base) { request in
+            let response = try await lifecycle.cardTokens(
+                issuerId: try request.pathParameters.require("issuerId"),
+                cardRef: try request.pathParameters.require("cardRef"),
+                authorization: request.headers[APIHeaders.authorization])
+            return try .json(response, encoder: .provisioningAPI)
+        }
+        route(&router, .networkNotification, base: base) { request in
+            let receipt = try await receiver.receive(
+                body: request.body, signatureHeader: request.headers[APIHeaders.notificationSignature],
+                requestId: request.requestID)
+            return try .json(receipt, status: .accepted, encoder: .provisioningAPI)
+        }
+        route(&router, .backOfficeTokens, base: base) { request in
+            let issuer = try backOffice.authenticate(
+                issuerId: try request.pathParameters.require("issuerId"),
+                authorization: request.headers[APIHeaders.authorization])
+            let query = try Self.query(request) { items throws(ProvisioningAPIError) in
+                try TokenSearchQuery(queryItems: items)
+            }
+            return try .json(try await backOffice.searchTokens(issuer: issuer, query: query), encoder: .provisioningAPI)
+        }
+        route(&router, .backOfficeAudit, base: base) { request in
+            let issuer = try backOffice.authenticate(
+                issuerId: try request.pathParameters.require("issuerId"),
+                authorization: request.headers[APIHeaders.authorization])
+            let query = try Self.query(request) { items throws(ProvisioningAPIError) in
+                try AuditQuery(queryItems: items)
+            }
+            return try .json(try await backOffice.auditEvents(issuer: issuer, query: query), encoder: .provisioningAPI)
+        }
+        route(&router, .backOfficeTokenState, base: base) { request in
+            let issuer = try backOffice.authenticate(
+                issuerId: try request.pathParameters.require("issuerId"),
+                authorization: request.headers[APIHeaders.authorization])
+            let body = try RequestBody.decode(BackOfficeTokenStateChangeRequest.self, from: request.body)
+            let response = try await backOffice.changeState(
+                issuer: issuer, tokenId: try request.pathParameters.require("tokenId"), request: body,
+                requestId: request.requestID)
+            return try .json(response, encoder: .provisioningAPI)
+        }
+        route(&router, .health, base: "") { _ in
+            try .json(HealthResponse(status: .up), encoder: .provisioningAPI)
+        }
+        route(&router, .readiness, base: "") { _ in
+            do {
+                _ = try await context.database.query("SELECT 1")
+            } catch {
+                throw ServiceError(.serviceUnavailable, "the database is not reachable")
+            }
+            return try .json(
+                ReadinessResponse(checks: [ReadinessCheck(name: "database", status: .up)]), encoder: .provisioningAPI)
+        }
+        let metrics = self.metrics
+        route(&router, .metrics, base: "") { _ in
+            HTTPResponse(
+                status: .ok, headers: ["Content-Type": MetricsRegistry.contentType],
+                body: Array(metrics.registry.render().utf8))
+        }
+        let document = openAPIDocument
+        route(&router, .openAPI, base: "") { _ in
+            guard let document else { throw ServiceError(.internal, "the OpenAPI document is not available") }
+            return HTTPResponse(status: .ok, headers: ["Content-Type": APIHeaders.jsonMediaType], body: document)
+        }
+    }
+
+    /// Registers one route with the shared error handling.
+    private func route(
+        _ router: inout Router, _ route: APIRoute, base: String,
+        handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
+        let log = context.log
+        router.on(ServerMethod(route.method.rawValue), base + route.pattern) { request in
+            if request.method == .post, let type = request.headers[APIHeaders.contentType],
+                !type.lowercased().contains("json")
+            {
+                return Self.problemResponse(
+                    ProvisioningAPI.ProblemDetails(.unsupportedMediaType, detail: "send application/json"),
+                    request: request)
+            }
+            do {
+                return try await handler(request)
+            } catch {
+                let problem = Self.serviceError(for: error, log: log, requestId: request.requestID)
+                log.info(
+                    "request.refused",
+                    [
+                        "requestId": request.requestID, "route": route.operationId, "problem": problem.code.rawValue,
+                        "status": String(problem.status),
+                    ])
+                return Self.problemResponse(
+                    problem.problem(requestId: request.requestID, instance: request.path), request: request)
+            }
+        }
+    }
+
+    static func query<Query>(
+        _ request: HTTPRequest, _ parse: ([URLQueryItem]) throws(ProvisioningAPIError) -> Query
+    ) throws(ServiceError) -> Query {
+        do {
+            return try parse(request.query.items.map { URLQueryItem(name: $0.name, value: $0.value) })
+        } catch {
+            throw ServiceError(.invalidField, "a query parameter is invalid")
+        }
+    }
+
+    /// Maps any error of an operation to a ``ServiceError``: storage outages to
+    /// 503, unexpected errors to 500 (logged by type only).
+    static func serviceError(for error: any Error, log: ServiceLog, requestId: String) -> ServiceError {
+        switch error {
+        case let error as ServiceError:
+            return error
+        case let error as StorageError where error.code == .connectionFailure || error.isRetryable:
+            log.error("storage.unavailable", ["requestId": requestId, "code": error.code.rawValue])
+            return ServiceError(.serviceUnavailable, "the database is unavailable; retry later")
+        case let error as HTTPError:
+            return ServiceError(.invalidField, "the request is invalid", status: error.status.code)
+        default:
+            log.error("request.failed", ["requestId": requestId, "error": String(describing: type(of: error))])
+            return ServiceError(.internal, "the server could not complete the request")
+        }
+    }
+
+    static func problemResponse(_ problem: ProvisioningAPI.ProblemDetails, request: HTTPRequest) -> HTTPResponse {
+        var problem = problem
+        problem.requestId = request.requestID
+        problem.instance = problem.instance ?? request.path
+        let body = (try? JSONEncoder.provisioningAPI.encode(problem)).map(Array.init) ?? Array("{}".utf8)
+        return HTTPResponse(
+            status: HTTPStatus(problem.status), headers: ["Content-Type": ProvisioningAPI.ProblemDetails.contentType],
+            body: body)
+    }
+}

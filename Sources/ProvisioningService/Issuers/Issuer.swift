@@ -1,0 +1,85 @@
+import Foundation
+import ProvisioningCrypto
+
+/// An issuer ready to serve requests: its configuration with every key parsed
+/// and every secret loaded, built once at start-up from ``IssuerSettings``.
+///
+/// ```swift
+/// let issuers = try configuration.issuers.map(Issuer.init(settings:))
+/// let fingerprint = try issuers[0].panFingerprint(of: card.pan)
+/// ```
+public struct Issuer: Sendable {
+    /// The configuration this issuer was built from.
+    public let settings: IssuerSettings
+    /// The keys that verify the issuer's authorization codes.
+    public let authorizationCodeKeys: JWKSet
+    /// The private key of the payload certificate.
+    public let payloadPrivateKey: AnyPrivateKey
+    /// The certificate the bank encrypts card payloads for.
+    public let payloadCertificate: Certificate
+    let notificationSecret: [UInt8]
+    let fingerprintSecret: [UInt8]
+    let activationDataSecret: [UInt8]
+
+    /// The issuer id.
+    public var id: String { settings.id }
+
+    /// Parses the keys and loads the secrets of `settings`.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the issuer and the field that
+    ///   cannot be loaded or parsed (never its content).
+    public init(settings: IssuerSettings) throws(ConfigurationError) {
+        func fail(_ field: String, _ detail: String) -> ConfigurationError {
+            ConfigurationError(.invalidField, issuerId: settings.id, field: field, detail: detail)
+        }
+        self.settings = settings
+        do {
+            let json = try JSONEncoder().encode(settings.authorizationCodeKeys)
+            authorizationCodeKeys = try JWKSet(jsonRepresentation: Array(json))
+        } catch {
+            throw fail("authorizationCodeKeys", "not a usable JWK Set")
+        }
+        let keyPEM = try settings.payloadKey.privateKey.load(field: "payloadKey.privateKey")
+        let certificatePEM = try settings.payloadKey.certificate.load(field: "payloadKey.certificate")
+        do {
+            payloadPrivateKey = try AnyPrivateKey(pemRepresentation: keyPEM)
+        } catch {
+            throw fail("payloadKey.privateKey", "not a supported private key")
+        }
+        do {
+            payloadCertificate = try Certificate(pemRepresentation: certificatePEM)
+        } catch {
+            throw fail("payloadKey.certificate", "not a certificate")
+        }
+        guard payloadCertificate.matches(payloadPrivateKey) else {
+            throw fail("payloadKey", "the private key does not belong to the certificate")
+        }
+        notificationSecret = try settings.notificationSecret.load(field: "notificationSecret")
+        fingerprintSecret = try settings.fingerprintSecret.load(field: "fingerprintSecret")
+        activationDataSecret = try settings.activationDataSecret.load(field: "activationDataSecret")
+    }
+
+    /// The keyed fingerprint that identifies a card without its number:
+    /// lowercase hex of HMAC-SHA256(fingerprintSecret, PAN).
+    ///
+    /// - Throws: ``CryptoError`` when HMAC fails.
+    public func panFingerprint(of pan: String) throws -> String {
+        Hex.encode(try HMACSHA256.authenticationCode(for: Array(pan.utf8), key: fingerprintSecret))
+    }
+
+    /// Whether `apiKey` is one of the issuer's back-office keys. Every configured
+    /// hash is compared, in constant time, whatever matches.
+    public func acceptsBackOfficeKey(_ apiKey: String) -> Bool {
+        guard let digest = try? SHA256.hash(data: Array(apiKey.utf8)) else { return false }
+        var matched = false
+        for hash in settings.backOfficeAPIKeyHashes where hash.matches(sha256Digest: digest) {
+            matched = true
+        }
+        return matched
+    }
+
+    /// Whether the issuer may provision `scheme`.
+    public func allows(_ scheme: CardScheme) -> Bool {
+        settings.allowedSchemes.contains(scheme)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ProvisioningCrypto
+import Storage
+
+/// Single use of authorization codes, nonces and notification event ids, kept
+/// in the database so that every `tpc serve` process sharing it agrees.
+///
+/// Each `consume…` inserts a row whose primary key is the value's identity; a
+/// second use violates the key. Run them inside the transaction that applies
+/// the operation, so a failed operation leaves the value unused.
+public enum ReplayGuard {
+    /// Records a code's `jti` for its issuer.
+    ///
+    /// - Throws: ``ServiceError`` `authorization-code-replayed` when it was used
+    ///   before; ``StorageError`` otherwise.
+    public static func consumeAuthorizationCode(
+        _ code: VerifiedAuthorizationCode, issuerId: String, on executor: any SQLExecutor
+    ) async throws {
+        do {
+            try await executor.execute(
+                "INSERT INTO used_authorization_codes (issuer_id, jti, expires_at) VALUES (?, ?, ?)",
+                [.text(issuerId), .text(code.jwtID), .timestamp(code.expiresAt)])
+        } catch let error as StorageError where error.code == .uniqueViolation {
+            throw ServiceError(.authorizationCodeReplayed, "the authorization code was already used")
+        }
+    }
+
+    /// Records the SHA-256 digest of an add-request nonce.
+    ///
+    /// - Throws: ``ServiceError`` `nonce-replayed` when it was used before.
+    public static func consumeNonce(
+        _ nonce: [UInt8], issuerId: String, at date: Date, on executor: any SQLExecutor
+    ) async throws {
+        do {
+            try await executor.execute(
+                "INSERT INTO used_nonces (nonce_digest, issuer_id, used_at) VALUES (?, ?, ?)",
+                [.text(Hex.encode(try SHA256.hash(data: nonce))), .text(issuerId), .timestamp(date)])
+        } catch let error as StorageError where error.code == .uniqueViolation {
+            throw ServiceError(.nonceReplayed, "the nonce was already used")
+        }
+    }
+
+    /// Records a notification's event id.
+    ///
+    /// - Returns: false when the event was received before (nothing is written).
+    public static func consumeNotificationEvent(
+        _ eventId: String, issuerId: String, at date: Date, on executor: any SQLExecutor
+    ) async throws -> Bool {
+        let inserted = try await executor.execute(
+            """
+            INSERT INTO notification_events (issuer_id, event_id, received_at) VALUES (?, ?, ?)
+            ON CONFLICT (issuer_id, event_id) DO NOTHING
+            """,
+            [.text(issuerId), .text(eventId), .timestamp(date)])
+        return inserted == 1
+    }
+
+    /// Deletes used-code records whose codes have expired: a replay of such a
+    /// code fails on `exp` anyway.
+    @discardableResult
+    public static func purgeExpiredCodes(before date: Date, on executor: any SQLExecutor) async throws -> Int {
+        try await executor.execute("DELETE FROM used_authorization_codes WHERE expires_at < ?", [.timestamp(date)])
+    }
+}

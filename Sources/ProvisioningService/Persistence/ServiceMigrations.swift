@@ -1,0 +1,87 @@
+import Storage
+
+/// The service's database schema (versions 1–99; the sandbox uses 100–199 and
+/// the issuer wallet 200–299).
+///
+/// No table holds a PAN, expiry, CVV, key, authorization code or nonce in
+/// clear: cards appear as a keyed fingerprint and last four digits, codes as
+/// their `jti`, nonces as SHA-256 digests.
+///
+/// ```swift
+/// try await Migrator(ServiceMigrations.all).migrate(database)
+/// ```
+public enum ServiceMigrations {
+    /// Every service migration, in version order.
+    public static let all: [Migration] = [
+        Migration(
+            version: 1, name: "service: provisioning, replay guards, tokens, audit",
+            sql: """
+                CREATE TABLE provisioning_attempts (
+                    provisioning_id TEXT PRIMARY KEY,
+                    issuer_id TEXT NOT NULL,
+                    request_id TEXT NOT NULL,
+                    card_ref TEXT NOT NULL,
+                    pan_fingerprint TEXT NOT NULL,
+                    pan_last_four TEXT NOT NULL,
+                    scheme TEXT NOT NULL,
+                    created_at {timestamp} NOT NULL
+                );
+                CREATE TABLE used_authorization_codes (
+                    issuer_id TEXT NOT NULL,
+                    jti TEXT NOT NULL,
+                    expires_at {timestamp} NOT NULL,
+                    PRIMARY KEY (issuer_id, jti)
+                );
+                CREATE TABLE used_nonces (
+                    nonce_digest TEXT PRIMARY KEY,
+                    issuer_id TEXT NOT NULL,
+                    used_at {timestamp} NOT NULL
+                );
+                CREATE TABLE tokens (
+                    issuer_id TEXT NOT NULL,
+                    token_id TEXT NOT NULL,
+                    card_ref TEXT,
+                    pan_fingerprint TEXT,
+                    pan_last_four TEXT NOT NULL,
+                    token_suffix TEXT NOT NULL,
+                    token_expiry TEXT NOT NULL,
+                    scheme TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    device_id TEXT,
+                    device_name TEXT,
+                    device_type TEXT,
+                    token_requestor_id TEXT NOT NULL,
+                    provisioning_id TEXT,
+                    created_at {timestamp} NOT NULL,
+                    updated_at {timestamp} NOT NULL,
+                    event_at {timestamp},
+                    event_sequence {bigint} NOT NULL,
+                    PRIMARY KEY (issuer_id, token_id)
+                );
+                CREATE INDEX tokens_card ON tokens (issuer_id, card_ref);
+                CREATE INDEX tokens_state ON tokens (issuer_id, state, token_id);
+                CREATE TABLE audit_events (
+                    seq {id},
+                    event_id TEXT NOT NULL UNIQUE,
+                    issuer_id TEXT NOT NULL,
+                    at {timestamp} NOT NULL,
+                    request_id TEXT NOT NULL,
+                    actor TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    card_ref TEXT,
+                    pan_last_four TEXT,
+                    token_id TEXT,
+                    problem_type TEXT,
+                    detail TEXT
+                );
+                CREATE INDEX audit_events_issuer ON audit_events (issuer_id, seq);
+                CREATE TABLE notification_events (
+                    issuer_id TEXT NOT NULL,
+                    event_id TEXT NOT NULL,
+                    received_at {timestamp} NOT NULL,
+                    PRIMARY KEY (issuer_id, event_id)
+                )
+                """)
+    ]
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ProvisioningAPI
+import Storage
+
+/// One token of the registry as stored: the card it belongs to (by reference,
+/// fingerprint and last four), its suffix and expiry, state, device and token
+/// requestor, and the position of the last network event applied.
+public struct TokenRecord: Sendable, Hashable {
+    public var issuerId: String
+    public var tokenId: String
+    public var cardRef: String?
+    public var panFingerprint: String?
+    public var panLastFour: String
+    public var tokenSuffix: String
+    public var tokenExpiry: String
+    public var scheme: CardScheme
+    public var state: TokenState
+    public var device: DeviceInfo?
+    public var tokenRequestorId: String
+    public var provisioningId: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// The last applied network event, for ordering later ones.
+    public var eventPosition: TokenEventPosition?
+
+    public init(
+        issuerId: String, tokenId: String, cardRef: String?, panFingerprint: String?, panLastFour: String,
+        tokenSuffix: String, tokenExpiry: String, scheme: CardScheme, state: TokenState, device: DeviceInfo?,
+        tokenRequestorId: String, provisioningId: String?, createdAt: Date, updatedAt: Date,
+        eventPosition: TokenEventPosition?
+    ) {
+        self.issuerId = issuerId
+        self.tokenId = tokenId
+        self.cardRef = cardRef
+        self.panFingerprint = panFingerprint
+        self.panLastFour = panLastFour
+        self.tokenSuffix = tokenSuffix
+        self.tokenExpiry = tokenExpiry
+        self.scheme = scheme
+        self.state = state
+        self.device = device
+        self.tokenRequestorId = tokenRequestorId
+        self.provisioningId = provisioningId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.eventPosition = eventPosition
+    }
+
+    /// The record in the wire format.
+    public var info: TokenInfo {
+        TokenInfo(
+            tokenId: tokenId, state: state.wireStatus, tokenRequestorId: tokenRequestorId, cardRef: cardRef,
+            panSuffix: panLastFour, tokenSuffix: tokenSuffix, tokenExpiry: tokenExpiry,
+            scheme: CardSchemeName(scheme.wireValue),
+            device: device ?? DeviceInfo(id: "unknown", name: "Unknown device", type: .other),
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    static let columns = """
+        issuer_id, token_id, card_ref, pan_fingerprint, pan_last_four, token_suffix, token_expiry, scheme, state,
+        device_id, device_name, device_type, token_requestor_id, provisioning_id, created_at, updated_at, event_at,
+        event_sequence
+        """
+
+    init(row: SQLRow) throws {
+        let deviceId: String? = try row.decode(column: "device_id")
+        let device = try deviceId.map { id in
+            DeviceInfo(
+                id: id, name: try row.decode(String?.self, column: "device_name") ?? "",
+                type: DeviceType(rawValue: try row.decode(String?.self, column: "device_type") ?? "") ?? .other)
+        }
+        let eventAt: Date? = try row.decode(column: "event_at")
+        let sequence: Int64 = try row.decode(column: "event_sequence")
+        self.init(
+            issuerId: try row.decode(column: "issuer_id"), tokenId: try row.decode(column: "token_id"),
+            cardRef: try row.decode(column: "card_ref"), panFingerprint: try row.decode(column: "pan_fingerprint"),
+            panLastFour: try row.decode(column: "pan_last_four"), tokenSuffix: try row.decode(column: "token_suffix"),
+            tokenExpiry: try row.decode(column: "token_expiry"),
+            scheme: CardScheme(wireValue: try row.decode(String.self, column: "scheme")) ?? .other("UNKNOWN"),
+            state: TokenState(rawValue: try row.decode(String.self, column: "state")) ?? .inactive, device: device,
+            tokenRequestorId: try row.decode(column: "token_requestor_id"),
+            provisioningId: try row.decode(column: "provisioning_id"), createdAt: try row.decode(column: "created_at"),
+            updatedAt: try row.decode(column: "updated_at"),
+            eventPosition: eventAt.map { TokenEventPosition(occurredAt: $0, sequence: UInt64(max(0, sequence))) })
+    }
+
+    var bindings: [SQLValue] {
+        [
+            .text(issuerId), .text(tokenId), SQLValue(cardRef), SQLValue(panFingerprint), .text(panLastFour),
+            .text(tokenSuffix), .text(tokenExpiry), .text(scheme.wireValue), .text(state.rawValue),
+            SQLValue(device?.id), SQLValue(device?.name), SQLValue(device?.type.rawValue), .text(tokenRequestorId),
+            SQLValue(provisioningId), .timestamp(createdAt), .timestamp(updatedAt),
+            SQLValue(eventPosition?.occurredAt), .integer(Int64(clamping: eventPosition?.sequence ?? 0)),
+        ]
+    }
+}
+
+extension TokenState {
+    /// The state as the wire format names it.
+    public var wireStatus: ProvisioningAPI.TokenStatus {
+        switch self {
+        case .inactive: .inactive
+        case .active: .active
+        case .suspended: .suspended
+        case .deleted: .deleted
+        }
+    }
+
+    /// The state a wire status names.
+    public init(_ status: ProvisioningAPI.TokenStatus) {
+        switch status {
+        case .inactive: self = .inactive
+        case .active: self = .active
+        case .suspended: self = .suspended
+        case .deleted: self = .deleted
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ProvisioningAPI
+import ProvisioningCrypto
+import Storage
+
+/// Flow A.5: turns an add-card request (the bank's encrypted payload and code,
+/// Apple's certificates and nonce) into Apple's encrypted pass data.
+///
+/// Every check runs before anything is written; the used code, the used nonce,
+/// the provisioning attempt and its audit event are then written in one
+/// transaction, so a refused request leaves no row behind.
+struct ApplePayProvisioning: Sendable {
+    let context: ServiceContext
+
+    func provision(
+        issuerId: String, request: ApplePayProvisioningRequest, requestId: String
+    ) async throws -> ApplePayProvisioningResponse {
+        let now = context.clock()
+        let issuer = try context.issuer(issuerId)
+        let scheme = try ProvisioningRequestCheck.check(request, issuer: issuer)
+        let code = try context.codeVerifier.verify(
+            request.authorizationCode, issuer: issuer, scope: .provision, now: now)
+        let card = try decryptCard(request, scheme: scheme, issuer: issuer, now: now)
+        try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
+        let leaf = try context.chainValidator.verifiedLeaf(chain: request.certificateChain.map(Array.init), now: now)
+
+        let nonce = Array(request.nonce)
+        let passData = ApplePayPassData(
+            primaryAccountNumber: card.pan, expiration: card.expiration.wireValue, name: card.cardholderName,
+            nonce: nonce, nonceSignature: Array(request.nonceSignature))
+        let sealed: ApplePayEncryptedPassData
+        let provisioningId: [UInt8]
+        let activationData: [UInt8]
+        let fingerprint: String
+        do {
+            sealed = try ApplePayECCV2.encrypt(passData, for: leaf)
+            provisioningId = try SecureRandom.bytes(count: ActivationData.provisioningIdByteCount)
+            activationData = try ActivationData.make(
+                provisioningId: provisioningId, nonce: nonce, secret: issuer.activationDataSecret)
+            fingerprint = try issuer.panFingerprint(of: card.pan)
+        } catch {
+            throw ServiceError(.internal, "the pass data could not be produced")
+        }
+        let attempt = ProvisioningAttempt(
+            provisioningId: Hex.encode(provisioningId), issuerId: issuer.id, requestId: requestId,
+            cardRef: card.cardReference, panFingerprint: fingerprint, panLastFour: card.panLastFour, scheme: scheme,
+            createdAt: now)
+        let audit = AuditEvent(
+            id: AuditLog.newEventId(), at: now, requestId: requestId, actor: "issuer-app", action: .provision,
+            outcome: .success, cardRef: card.cardReference, panLastFour: card.panLastFour)
+        try await context.database.transaction { tx in
+            try await ReplayGuard.consumeAuthorizationCode(code, issuerId: issuer.id, on: tx)
+            try await ReplayGuard.consumeNonce(nonce, issuerId: issuer.id, at: now, on: tx)
+            try await attempt.insert(on: tx)
+            try await AuditLog.record(audit, issuerId: issuer.id, on: tx)
+        }
+        return ApplePayProvisioningResponse(
+            encryptedPassData: Data(sealed.encryptedPassData), activationData: Data(activationData),
+            ephemeralPublicKey: Data(sealed.ephemeralPublicKey), provisioningId: attempt.provisioningId)
+    }
+
+    private func decryptCard(
+        _ request: ApplePayProvisioningRequest, scheme: CardScheme, issuer: Issuer, now: Date
+    ) throws(ServiceError) -> ValidatedCard {
+        let plaintext: [UInt8]
+        do {
+            let der = try CMSEnvelopedData.der(base64: request.encryptedPayload)
+            plaintext = try CMSEnvelopedData.decrypt(
+                der, key: issuer.payloadPrivateKey, certificate: issuer.payloadCertificate)
+        } catch let error as CMSError {
+            throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted (\(error.code))")
+        } catch {
+            throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted")
+        }
+        do {
+            let payload = try CardPayload(jsonData: Data(plaintext))
+            return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
+        } catch {
+            throw ProvisioningRequestCheck.payloadProblem(error)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ProvisioningCrypto
+import ProvisioningService
+import SandboxNetwork
+
+/// Creates, once, the test issuer `sandbox-bank` of `tpc serve --sandbox` in
+/// the sandbox directory, so the issuer side of tests and demos can mint codes
+/// and encrypt payloads:
+///
+/// | file | content |
+/// | --- | --- |
+/// | `issuers.json` | the service configuration (public JWK set, file references, key hash) |
+/// | `issuer-code-key.pem` | P-256 private key signing authorization codes (kid in `sandbox.json`) |
+/// | `payload-certificate.pem`, `payload-key.pem` | RSA-2048 pair card payloads are encrypted for |
+/// | `notification.secret`, `fingerprint.secret`, `activation-data.secret` | 32 random bytes each, hex |
+/// | `backoffice-api-key` | the clear back-office key (only its hash is in the configuration) |
+/// | `sandbox.json` | a summary: issuer id, audience, base path, kid, file names |
+///
+/// Private files are created with mode 0600. An existing `issuers.json` is
+/// kept, so a restart reuses the issuer.
+struct SandboxIssuerBootstrap {
+    static let issuerId = "sandbox-bank"
+    static let audience = "tpc-sandbox"
+    static let keyID = "sandbox-code-key-1"
+
+    enum File {
+        static let configuration = "issuers.json"
+        static let summary = "sandbox.json"
+        static let codeKey = "issuer-code-key.pem"
+        static let payloadCertificate = "payload-certificate.pem"
+        static let payloadKey = "payload-key.pem"
+        static let notificationSecret = "notification.secret"
+        static let fingerprintSecret = "fingerprint.secret"
+        static let activationDataSecret = "activation-data.secret"
+        static let backOfficeKey = "backoffice-api-key"
+    }
+
+    let directory: URL
+
+    /// The configuration file, created if absent.
+    func configurationFile(now: Date) throws -> URL {
+        let url = directory.appendingPathComponent(File.configuration)
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        try create(now: now)
+        return url
+    }
+
+    private func create(now: Date) throws {
+        let codeKey = try P256.PrivateKey()
+        let jwk = JWK(publicKey: .p256(codeKey.publicKey), keyID: Self.keyID, algorithm: .es256, use: "sig")
+        let payloadKey = try RSA.PrivateKey(bits: 2048)
+        let certificate = try CertificateBuilder.endEntity(
+            subject: DistinguishedName(commonName: "Sandbox Bank Payload Encryption", organization: "Sandbox Bank"),
+            publicKey: .rsa(payloadKey.publicKey), keyUsage: [.keyEncipherment],
+            notValidBefore: now.addingTimeInterval(-86_400), notValidAfter: now.addingTimeInterval(5 * 365 * 86_400)
+        ).selfSigned(with: .rsa(payloadKey))
+        let apiKey = Base64URL.encode(try SecureRandom.bytes(count: 32))
+
+        try write(File.codeKey, try codeKey.pemRepresentation, private: true)
+        try write(File.payloadKey, try payloadKey.pemRepresentation, private: true)
+        try write(File.payloadCertificate, certificate.pemRepresentation, private: false)
+        for name in [File.notificationSecret, File.fingerprintSecret, File.activationDataSecret] {
+            try write(name, "hex:" + Hex.encode(try SecureRandom.bytes(count: 32)), private: true)
+        }
+        try write(File.backOfficeKey, apiKey, private: true)
+
+        let keySet = try JSONDecoder().decode(JSONValue.self, from: Data(JWKSet(keys: [jwk]).jsonRepresentation()))
+        let productIds = Set(
+            SandboxTestCards.all(now: now).flatMap { [$0.productId, $0.auxiliaryProductId].compactMap { $0 } })
+        guard let keyHash = APIKeyHash("sha256:" + Hex.encode(try SHA256.hash(data: Array(apiKey.utf8)))) else {
+            throw CryptoError(.internalFailure, "API key hash")
+        }
+        let issuer = IssuerSettings(
+            id: Self.issuerId, name: "Sandbox Bank", authorizationCodeKeys: keySet,
+            payloadKey: PayloadKeyConfiguration(
+                privateKey: .file(directory.appendingPathComponent(File.payloadKey)),
+                certificate: .file(directory.appendingPathComponent(File.payloadCertificate))),
+            allowedSchemes: [.visa, .mastercard, .amex, .discover, .pure, .pagoBancomat],
+            allowedProductIds: productIds.sorted(), tokenRequestorIds: [Sandbox.applePayTokenRequestorId],
+            backOfficeAPIKeyHashes: [keyHash],
+            notificationSecret: .file(directory.appendingPathComponent(File.notificationSecret)),
+            fingerprintSecret: .file(directory.appendingPathComponent(File.fingerprintSecret)),
+            activationDataSecret: .file(directory.appendingPathComponent(File.activationDataSecret)))
+        let configuration = IssuerConfiguration(
+            issuers: [issuer], service: ServiceSettings(audience: Self.audience, sandbox: true))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let summary: [String: String] = [
+            "issuerId": Self.issuerId, "audience": Self.audience, "basePath": ServiceSettings.defaultBasePath,
+            "kid": Self.keyID, "codeKeyFile": File.codeKey, "payloadCertificateFile": File.payloadCertificate,
+            "payloadKeyFile": File.payloadKey, "backOfficeAPIKeyFile": File.backOfficeKey,
+            "notificationSecretFile": File.notificationSecret, "fingerprintSecretFile": File.fingerprintSecret,
+            "activationDataSecretFile": File.activationDataSecret, "configurationFile": File.configuration,
+            "tokenRequestorId": Sandbox.applePayTokenRequestorId,
+        ]
+        try write(File.summary, String(decoding: try encoder.encode(summary), as: UTF8.self), private: false)
+        // Written last: its presence means the issuer is complete.
+        try write(
+            File.configuration, String(decoding: try encoder.encode(configuration), as: UTF8.self), private: false)
+    }
+
+    private func write(_ name: String, _ text: String, private isPrivate: Bool) throws {
+        let url = directory.appendingPathComponent(name)
+        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        try? FileManager.default.removeItem(at: url)
+        guard
+            FileManager.default.createFile(
+                atPath: url.path, contents: data, attributes: [.posixPermissions: isPrivate ? 0o600 : 0o644])
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+    }
+}

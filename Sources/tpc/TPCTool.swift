@@ -1,0 +1,60 @@
+import Foundation
+import TPCCommandLine
+
+/// The `tpc` command: parses the command line and runs a subcommand.
+enum TPCTool {
+    static let serve = CommandSpec(
+        name: "serve", abstract: "Run the provisioning service.",
+        discussion: """
+            Listens for HTTP (or HTTPS with --tls-cert and --tls-key) on --host:--port and serves the API \
+            under the configured base path. Without --database the service keeps its data in ./tpc.sqlite \
+            (in the sandbox directory with --sandbox). With --sandbox it also plays Apple and the card \
+            networks, and without --config it creates a test issuer in the sandbox directory.
+            """,
+        options: [
+            .flag("sandbox", help: "Also run the sandbox (Apple's side and the networks' token services)."),
+            .option(
+                "sandbox-dir", valueName: "dir", help: "Sandbox directory (default ./.tpc-sandbox)."),
+            .option("host", valueName: "address", help: "Numeric address to listen on.", defaultValue: "127.0.0.1"),
+            .option("port", short: "p", valueName: "port", help: "Port; 0 picks a free one.", defaultValue: "8080"),
+            .option(
+                "database", valueName: "url",
+                help: "sqlite:PATH, sqlite::memory: or postgres://… (default: a SQLite file)."),
+            .option("config", short: "c", valueName: "file", help: "Issuer configuration (JSON)."),
+            .option("tls-cert", valueName: "file", help: "PEM certificate chain for HTTPS."),
+            .option("tls-key", valueName: "file", help: "PEM private key for HTTPS."),
+        ])
+
+    static let root = CommandSpec(
+        name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
+        subcommands: [serve])
+
+    static func run(_ arguments: [String]) async -> ExitCode {
+        let outcome: CommandLineParser.ParseOutcome
+        do {
+            outcome = try CommandLineParser(root: root).parse(arguments)
+        } catch {
+            StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
+            return error.exitCode
+        }
+        switch outcome {
+        case .help(_, let text):
+            StandardStreams.output(text)
+            return .success
+        case .command(let parsed):
+            switch parsed.subcommandPath.first {
+            case "serve":
+                do {
+                    let options = try ServeOptions(parsed)
+                    return await ServeCommand(options: options).run()
+                } catch {
+                    StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
+                    return error.exitCode
+                }
+            default:
+                StandardStreams.error(HelpFormatter.helpText(for: [root]))
+                return .usage
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import ProvisioningService
+
+/// The connector of a service run without `--sandbox`: no card network is
+/// connected yet, so lifecycle calls answer that the network is unavailable.
+struct UnavailableTokenService: TokenServiceConnector {
+    func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
+        throw TokenServiceError(.unavailable, "no card network connector is configured")
+    }
+
+    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? {
+        throw TokenServiceError(.unavailable, "no card network connector is configured")
+    }
+}

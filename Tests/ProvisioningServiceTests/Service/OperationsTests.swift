@@ -1,0 +1,59 @@
+import Foundation
+import ProvisioningAPI
+import ProvisioningService
+import Testing
+
+@Suite(.serialized) struct OperationsTests {
+    @Test func metricsCountRequestsByRouteAndProvisioningOutcomes() async throws {
+        let harness = try await ServiceHarness()
+        _ = try await harness.provision(try harness.provisioningRequest())
+        _ = try await harness.provision(try harness.provisioningRequest(code: "not-a-jwt"))
+        let metrics = try await harness.send("GET", "/metrics", root: true)
+        let text = String(decoding: metrics.body, as: UTF8.self)
+        #expect(
+            text.contains(
+                #"tpc_http_requests_total{route="/mg/tpc/v1/issuers/:issuerId/applepay/provisioning",method="POST",status="200"} 1"#
+            ))
+        #expect(text.contains(#"tpc_provisioning_outcomes_total{outcome="success"} 1"#))
+        #expect(text.contains(#"tpc_provisioning_outcomes_total{outcome="authorization-code-invalid"} 1"#))
+        #expect(text.contains("tpc_http_request_duration_seconds_bucket"))
+        #expect(!text.contains(TestCard.pan))
+        await harness.stop()
+    }
+
+    @Test func readinessFollowsTheDatabase() async throws {
+        let harness = try await ServiceHarness()
+        let ready = try await harness.send("GET", "/readyz", root: true)
+        #expect(ready.status == 200)
+        #expect(try ready.decode(ReadinessResponse.self).status == .up)
+        await harness.database.close()
+        let down = try await harness.send("GET", "/readyz", root: true)
+        #expect(down.status == 503)
+        #expect(down.problem?.type == .serviceUnavailable)
+        await harness.stop()
+    }
+
+    @Test func healthAndOpenAPIAreServedAtTheRoot() async throws {
+        let harness = try await ServiceHarness()
+        #expect(try await harness.send("GET", "/healthz", root: true).status == 200)
+        let document = try await harness.send("GET", "/openapi.json", root: true)
+        let object = try #require(try JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+        #expect(object["openapi"] as? String == "3.1.0")
+        await harness.stop()
+    }
+
+    @Test func everyDocumentedServiceRouteIsMounted() async throws {
+        let harness = try await ServiceHarness()
+        for route in APIRoute.all where !route.pattern.hasPrefix("/v1/sandbox") {
+            let isOperation = !route.pattern.hasPrefix("/v1/")
+            let path = route.pattern.replacing(#/:(\w+)/#) { _ in "x" }
+            let response = try await harness.send(route.method.rawValue, path, root: isOperation)
+            // The router's own 404 is `not-found`; mounted issuer routes answer
+            // `unknown-issuer` for the made-up issuer, the others 401 or 200.
+            #expect(
+                !(response.status == 404 && response.problem?.type == .notFound), "\(route) is not mounted")
+            #expect(response.status != 405, "\(route) is not mounted for its method")
+        }
+        await harness.stop()
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ProvisioningService
+import Synchronization
+
+/// A card network double: records every command and answers with the action's
+/// target state, or with the scripted errors first.
+final class RecordingConnector: TokenServiceConnector, Sendable {
+    private let state = Mutex<(commands: [TokenStateChangeCommand], failures: [TokenServiceError])>(([], []))
+
+    var commands: [TokenStateChangeCommand] { state.withLock { $0.commands } }
+
+    /// The next calls fail with these errors, in order.
+    func failNext(with errors: [TokenServiceError]) {
+        state.withLock { $0.failures = errors }
+    }
+
+    func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
+        let failure: TokenServiceError? = state.withLock { state in
+            state.commands.append(command)
+            return state.failures.isEmpty ? nil : state.failures.removeFirst()
+        }
+        if let failure { throw failure }
+        return NetworkToken(
+            issuerId: command.issuerId, tokenId: command.tokenId, state: command.action.targetState,
+            tokenRequestorId: command.tokenRequestorId)
+    }
+
+    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? { nil }
+}
