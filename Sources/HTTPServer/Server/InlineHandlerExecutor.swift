@@ -16,15 +16,20 @@ import Synchronization
 /// switches for good to forwarding every job to the global concurrent executor and
 /// the connection is suspended as before. One executor serves one request.
 final class InlineHandlerExecutor: TaskExecutor, Sendable {
-    private enum Mode {
-        case collecting([UnownedJob])
-        case forwarding
-    }
-
     private struct Jobs: @unchecked Sendable {
         // `UnownedJob` is not `Sendable`; jobs only move between the thread that
         // enqueues them and the one that runs them, through this mutex.
-        var mode = Mode.collecting([])
+        var forwarding = false
+        // A handler usually has one runnable job at a time: keep it out of the
+        // array, so the common case allocates nothing.
+        var first: UnownedJob?
+        var more: [UnownedJob] = []
+
+        mutating func popFirst() -> UnownedJob? {
+            guard let job = first else { return nil }
+            first = more.isEmpty ? nil : more.removeFirst()
+            return job
+        }
     }
 
     private let jobs = Mutex(Jobs())
@@ -32,10 +37,8 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         let forward: Bool = jobs.withLock { jobs in
-            guard case .collecting(var queue) = jobs.mode else { return true }
-            jobs.mode = .forwarding  // drop the array's reference so the append does not copy
-            queue.append(unowned)
-            jobs.mode = .collecting(queue)
+            if jobs.forwarding { return true }
+            if jobs.first == nil { jobs.first = unowned } else { jobs.more.append(unowned) }
             return false
         }
         if forward { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
@@ -49,21 +52,15 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
         let ends = clock.now.advanced(by: budget)
         let me = asUnownedTaskExecutor()
         while true {
-            let next: UnownedJob? = jobs.withLock { jobs in
-                guard case .collecting(var queue) = jobs.mode, !queue.isEmpty else { return nil }
-                jobs.mode = .forwarding
-                let first = queue.removeFirst()
-                jobs.mode = .collecting(queue)
-                return first
-            }
-            guard let next else { break }
+            guard let next = jobs.withLock({ $0.popFirst() }) else { break }
             next.runSynchronously(on: me)
             if isDone() || clock.now >= ends { break }
         }
         let leftovers: [UnownedJob] = jobs.withLock { jobs in
-            defer { jobs.mode = .forwarding }
-            guard case .collecting(let queue) = jobs.mode else { return [] }
-            return queue
+            jobs.forwarding = true
+            var leftovers: [UnownedJob] = []
+            while let job = jobs.popFirst() { leftovers.append(job) }
+            return leftovers
         }
         for job in leftovers { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }

@@ -163,7 +163,6 @@ final class ServerCore: Sendable {
                 error.response(instance: context.path, requestID: context.requestID), for: context,
                 routePattern: nil, closeConnection: true)
         }
-        let handlerStarted = ContinuousClock.now
         var request = HTTPRequest(
             method: context.method, path: context.path, query: context.query, headers: context.headers,
             body: [], peerAddress: context.peerAddress, requestID: context.requestID)
@@ -188,18 +187,20 @@ final class ServerCore: Sendable {
                 if case .inline = state.phase { false } else { true }
             }
         }
-        return queueOrSuspend(context: context, handlerStarted: handlerStarted)
+        return queueOrSuspend(context: context)
     }
 
     /// Queues the response when the handler already settled; otherwise suspends the
     /// connection until ``finish(_:with:routePattern:cancelHandler:)`` resumes it.
-    private func queueOrSuspend(context: RequestContext, handlerStarted: ContinuousClock.Instant) -> MHD_Result {
+    private func queueOrSuspend(context: RequestContext) -> MHD_Result {
         if let ready = context.takeReadyResponse() {
             return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: false)
         }
         let accepted: Bool = book.withLock { book in
             guard !book.refusingWork else { return false }
-            book.suspended[ObjectIdentifier(context)] = (context, handlerStarted.advanced(by: limits.handlerDeadline))
+            // Counted from here: a handler that got this far used at most its inline
+            // budget plus whatever one step blocked for.
+            book.suspended[ObjectIdentifier(context)] = (context, ContinuousClock.now.advanced(by: limits.handlerDeadline))
             return true
         }
         guard accepted else {
