@@ -350,18 +350,18 @@ final class ServerCore: Sendable {
     // MARK: Connection values
 
     private static func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-        var fields: [(String, String)] = []
-        withUnsafeMutablePointer(to: &fields) { pointer in
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
                 { cls, _, key, value in
                     guard let cls, let key else { return .YES }
-                    let fields = cls.assumingMemoryBound(to: [(String, String)].self)
-                    fields.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+                    headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
                     return .YES
                 }, pointer)
         }
-        return HTTPHeaders(fields)
+        return headers
     }
 
     private static func collectQuery(_ connection: OpaquePointer) -> HTTPQuery {
