@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of epoll threads parses requests and
-/// each complete request runs its async handler in a Swift task while the
-/// connection is suspended.
+/// each complete request runs its async handler in a Swift task. The task starts on
+/// the polling thread (see ``Configuration/inlineHandlerBudget``); if it has not
+/// answered within that budget the connection is suspended until it does.
 ///
 /// ```swift
 /// var router = Router()
@@ -52,7 +53,8 @@ public final class HTTPServer: Sendable {
     ) {
         self.configuration = configuration
         self.core = ServerCore(
-            limits: configuration.limits, inlineBudget: configuration.inlineHandlerBudget, router: router, middleware: middleware, observers: observers)
+            limits: configuration.limits, inlineBudget: configuration.inlineHandlerBudget, router: router,
+            middleware: middleware, observers: observers)
     }
 
     /// The port being listened on (the ephemeral one when configured with `0`);

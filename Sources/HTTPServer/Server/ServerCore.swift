@@ -200,7 +200,9 @@ final class ServerCore: Sendable {
             guard !book.refusingWork else { return false }
             // Counted from here: a handler that got this far used at most its inline
             // budget plus whatever one step blocked for.
-            book.suspended[ObjectIdentifier(context)] = (context, ContinuousClock.now.advanced(by: limits.handlerDeadline))
+            book.suspended[ObjectIdentifier(context)] = (
+                context, ContinuousClock.now.advanced(by: limits.handlerDeadline)
+            )
             return true
         }
         guard accepted else {
