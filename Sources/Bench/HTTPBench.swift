@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 
-/// `tpc-bench http-serve --port N [--threads T] [--max-header-bytes B]`: serves `GET /hello` → `{"ok":true}`
+/// `tpc-bench http-serve --port N [--threads T] [--max-header-bytes B] [--inline-budget-us U]`: serves `GET /hello` → `{"ok":true}`
 /// through the full router and middleware path until SIGTERM or SIGINT, for
 /// scripts/bench-http.sh to load with wrk.
 enum HTTPBench {
@@ -10,6 +10,7 @@ enum HTTPBench {
         var port = 8080
         var threads = ProcessInfo.processInfo.activeProcessorCount
         var maxHeaderBytes = HTTPServer.Limits().maxHeaderBytes
+        var inlineBudget = HTTPServer.Configuration().inlineHandlerBudget
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let next = arguments.index(after: index)
@@ -19,6 +20,9 @@ enum HTTPBench {
                 index = arguments.index(after: next)
             case "--max-header-bytes" where next < arguments.endIndex:
                 maxHeaderBytes = Int(arguments[next]) ?? maxHeaderBytes
+                index = arguments.index(after: next)
+            case "--inline-budget-us" where next < arguments.endIndex:
+                inlineBudget = Int(arguments[next]).map { .microseconds($0) } ?? inlineBudget
                 index = arguments.index(after: next)
             case "--threads" where next < arguments.endIndex:
                 threads = Int(arguments[next]) ?? threads
@@ -35,8 +39,9 @@ enum HTTPBench {
         router.get("/hello") { _ in hello }
         let server = HTTPServer(
             configuration: .init(
-                port: port, limits: .init(maxHeaderBytes: maxHeaderBytes, maxConnections: 4096), threadPoolSize: threads
-            ),
+                port: port, limits: .init(maxHeaderBytes: maxHeaderBytes, maxConnections: 4096),
+                threadPoolSize: threads,
+                inlineHandlerBudget: inlineBudget),
             router: router,
             observers: HTTPServerObservers(diagnostics: { message in
                 FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -6,7 +6,8 @@ import Testing
     static func numberRouter() -> Router {
         var router = Router()
         router.get("/numbers/:n") { request in
-            // A suspension point, so responses really come back through resume.
+            // A suspension point: the handler's task re-enqueues itself, and is run
+            // inline or on the pool depending on the inline budget.
             await Task.yield()
             let value = Int(request.pathParameters["n"] ?? "") ?? -1
             return try .json(["double": value * 2])

@@ -38,6 +38,14 @@ import Testing
         #expect(request.pathComponents == ["v1", "a/b", "c d"])
     }
 
+    @Test(arguments: [
+        ("/", [""]), ("", []), ("/a//b/", ["a", "", "b", ""]), ("a/b", ["a", "b"]), ("//", ["", ""]),
+        ("/caf%C3%A9/x", ["café", "x"]),
+    ])
+    func pathSplittingKeepsEmptySegmentsButTheLeadingOne(path: String, expected: [String]) {
+        #expect(HTTPRequest(method: .get, path: path).pathComponents == expected)
+    }
+
     @Test func problemDetailsRoundTripWithExtensions() throws {
         let problem = ProblemDetails(
             type: "urn:example:x", title: "X", status: 400, detail: "d", instance: "/p",

@@ -59,8 +59,24 @@ public struct HTTPRequest: Sendable {
     }
 
     static func components(of path: String) -> [String] {
-        var segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        if segments.first?.isEmpty == true { segments.removeFirst() }
-        return segments.map { PercentDecoding.decode($0) }
+        // A byte scan instead of the generic `split`, which showed up at 3% of
+        // server time: this runs for every request.
+        let utf8 = path.utf8
+        var segments: [String] = []
+        var start = utf8.startIndex
+        var index = start
+        while true {
+            let atEnd = index == utf8.endIndex
+            if atEnd || utf8[index] == UInt8(ascii: "/") {
+                // An empty first segment (before a leading "/") is not a component.
+                if !(start == utf8.startIndex && index == start) {
+                    segments.append(PercentDecoding.decode(path[start..<index]))
+                }
+                if atEnd { break }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        return segments
     }
 }

@@ -75,10 +75,10 @@ public struct Router: Sendable {
     func resolve(method: HTTPMethod, components: [String]) -> Resolution {
         var best: (route: Route, parameters: PathParameters)?
         var fallback: (route: Route, parameters: PathParameters)?
-        var allowed: [HTTPMethod] = []
+        var matchedAny = false
         for route in routes {
             guard let parameters = route.pattern.match(components) else { continue }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
+            matchedAny = true
             if route.method == method {
                 if best.map({ route.pattern.specificity > $0.route.pattern.specificity }) ?? true {
                     best = (route, parameters)
@@ -92,7 +92,13 @@ public struct Router: Sendable {
         if let chosen = best ?? fallback {
             return .matched(chosen.route, chosen.parameters)
         }
-        if allowed.isEmpty { return .notFound }
+        if !matchedAny { return .notFound }
+        // Only a 405 needs the allowed methods: collect them in a second pass
+        // rather than building the list for every routed request.
+        var allowed: [HTTPMethod] = []
+        for route in routes where route.pattern.match(components) != nil && !allowed.contains(route.method) {
+            allowed.append(route.method)
+        }
         if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
         return .methodNotAllowed(allowed: allowed)
     }

@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of epoll threads parses requests and
-/// each complete request runs its async handler in a Swift task while the
-/// connection is suspended.
+/// each complete request runs its async handler in a Swift task. The task starts on
+/// the polling thread (see ``Configuration/inlineHandlerBudget``); if it has not
+/// answered within that budget the connection is suspended until it does.
 ///
 /// ```swift
 /// var router = Router()
@@ -52,7 +53,8 @@ public final class HTTPServer: Sendable {
     ) {
         self.configuration = configuration
         self.core = ServerCore(
-            limits: configuration.limits, router: router, middleware: middleware, observers: observers)
+            limits: configuration.limits, inlineBudget: configuration.inlineHandlerBudget, router: router,
+            middleware: middleware, observers: observers)
     }
 
     /// The port being listened on (the ephemeral one when configured with `0`);
@@ -150,7 +152,10 @@ public final class HTTPServer: Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
 
-        core.book.withLock { $0.refusingWork = true }
+        core.book.withLock {
+            $0.refusingWork = true
+            core.refusing.store(true, ordering: .releasing)
+        }
         // A request registered just before `refusingWork` may not be `.running` yet
         // (it suspends first), so sweep until the book is empty.
         let sweepEnds = clock.now.advanced(by: .seconds(5))
@@ -169,7 +174,7 @@ public final class HTTPServer: Sendable {
         // Give resumed connections a moment to send their answers; requests still
         // uploading a body are cut off by the stop.
         let flushEnds = clock.now.advanced(by: .seconds(2))
-        while clock.now < flushEnds, core.book.withLock({ $0.live > 0 }) {
+        while clock.now < flushEnds, core.live.load(ordering: .relaxed) > 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
 

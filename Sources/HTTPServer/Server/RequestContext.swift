@@ -15,6 +15,9 @@ final class RequestContext: Sendable {
     enum Phase: Sendable {
         /// Headers seen; the body (if any) is arriving.
         case receiving
+        /// The handler's task runs inline on the polling thread; the connection is
+        /// not suspended, so a settled response is queued without a resume.
+        case inline
         /// The connection is suspended while the handler's task runs.
         case running
         /// A response waits for MHD to call the access handler after resume.
@@ -57,18 +60,43 @@ final class RequestContext: Sendable {
         self.query = query
     }
 
+    /// Takes a settled response for queueing, marking the request answered; `nil`
+    /// while none is stored.
+    func takeReadyResponse() -> (response: HTTPResponse, routePattern: String?)? {
+        state.withLock { state in
+            guard case .ready(let response) = state.phase else { return nil }
+            state.phase = .answered
+            return (response, state.routePattern)
+        }
+    }
+
+    /// What ``settle(with:routePattern:cancelHandler:)`` achieved.
+    enum Settlement {
+        /// Someone else answered first; the response is dropped.
+        case lost
+        /// Stored while the polling thread still holds the connection: it queues it.
+        case stored
+        /// Stored for a suspended connection: the caller must resume it.
+        case storedNeedsResume
+    }
+
     /// Stores `response` if the handler is still awaited, so exactly one of the
-    /// handler, the deadline sweeper and shutdown answers. Returns whether it won;
-    /// with `cancelHandler` the handler's task is cancelled (its result will be dropped).
-    func settle(with response: HTTPResponse, routePattern: String?, cancelHandler: Bool) -> Bool {
-        let outcome: (won: Bool, task: Task<Void, Never>?) = state.withLock { state in
-            guard case .running = state.phase else { return (false, nil) }
+    /// handler, the deadline sweeper and shutdown answers. With `cancelHandler`
+    /// the handler's task is cancelled (its result will be dropped).
+    func settle(with response: HTTPResponse, routePattern: String?, cancelHandler: Bool) -> Settlement {
+        let outcome: (settlement: Settlement, task: Task<Void, Never>?) = state.withLock { state in
+            let settlement: Settlement
+            switch state.phase {
+            case .inline: settlement = .stored
+            case .running: settlement = .storedNeedsResume
+            case .receiving, .ready, .answered: return (.lost, nil)
+            }
             state.phase = .ready(response)
             if let routePattern { state.routePattern = routePattern }
             defer { state.handlerTask = nil }
-            return (true, state.handlerTask)
+            return (settlement, state.handlerTask)
         }
-        if outcome.won, cancelHandler { outcome.task?.cancel() }
-        return outcome.won
+        if cancelHandler { outcome.task?.cancel() }
+        return outcome.settlement
     }
 }

@@ -9,8 +9,6 @@ final class ServerCore: Sendable {
         /// Suspended requests and when their handler deadline passes: each must be
         /// resumed before `MHD_stop_daemon`.
         var suspended: [ObjectIdentifier: (context: RequestContext, expires: ContinuousClock.Instant)] = [:]
-        /// Requests MHD has shown us and not yet reported complete.
-        var live = 0
         /// Set once shutdown expires suspended requests: from then on nothing suspends.
         var refusingWork = false
     }
@@ -21,9 +19,19 @@ final class ServerCore: Sendable {
     let observers: HTTPServerObservers
     let book = Mutex(Book())
     let draining = Atomic<Bool>(false)
+    /// Mirrors `Book.refusingWork` so that starting a handler needs no lock.
+    let refusing = Atomic<Bool>(false)
+    /// Requests MHD has shown us and not yet reported complete.
+    let live = Atomic<Int>(0)
+    /// How long a polling thread may run a handler's task inline (see ``InlineHandlerExecutor``).
+    let inlineBudget: Duration
 
-    init(limits: HTTPServer.Limits, router: Router, middleware: [any HTTPMiddleware], observers: HTTPServerObservers) {
+    init(
+        limits: HTTPServer.Limits, inlineBudget: Duration, router: Router, middleware: [any HTTPMiddleware],
+        observers: HTTPServerObservers
+    ) {
         self.limits = limits
+        self.inlineBudget = inlineBudget
         let reporter = observers.diagnostics.map { sink in
             { @Sendable (request: HTTPRequest, error: any Error) in
                 // The type name only: an error's text may carry secrets.
@@ -71,7 +79,7 @@ final class ServerCore: Sendable {
             case .ready(let response):
                 state.phase = .answered
                 return .queue(response, state.routePattern)
-            case .running, .answered:
+            case .inline, .running, .answered:
                 return .nothing
             }
         }
@@ -101,7 +109,7 @@ final class ServerCore: Sendable {
             headers: headers,
             query: Self.collectQuery(connection))
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
-        book.withLock { $0.live += 1 }
+        live.add(1, ordering: .relaxed)
 
         // Refuse an oversized declared body now: MHD has not read any of it and,
         // with a response queued, sends no `100 Continue` and closes afterwards.
@@ -148,53 +156,94 @@ final class ServerCore: Sendable {
     }
 
     private func startHandler(context: RequestContext) -> MHD_Result {
-        let deadline = limits.handlerDeadline
-        var request = HTTPRequest(
-            method: context.method, path: context.path, query: context.query, headers: context.headers,
-            body: [], peerAddress: context.peerAddress, requestID: context.requestID)
-        let accepted: Bool = book.withLock { book in
-            guard !book.refusingWork else { return false }
-            book.suspended[ObjectIdentifier(context)] = (context, ContinuousClock.now.advanced(by: deadline))
-            return true
-        }
-        guard accepted else {
+        guard !refusing.load(ordering: .acquiring) else {
             context.state.withLock { $0.phase = .answered }
             let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
             return queue(
                 error.response(instance: context.path, requestID: context.requestID), for: context,
                 routePattern: nil, closeConnection: true)
         }
-        // Suspend before publishing `.running`: `finish` (the handler, the deadline
-        // or shutdown) resumes only a `.running` request, so resume can never come
-        // before suspend. Shutdown re-sweeps until this request shows up as running.
-        MHD_suspend_connection(context.connection.pointer)
+        var request = HTTPRequest(
+            method: context.method, path: context.path, query: context.query, headers: context.headers,
+            body: [], peerAddress: context.peerAddress, requestID: context.requestID)
         request.body = context.state.withLock { state in
-            state.phase = .running
+            state.phase = .inline
             defer { state.body = [] }
             return state.body
         }
 
-        let handlerTask = Task { [self] in
+        let executor = inlineBudget > .zero ? InlineHandlerExecutor() : nil
+        let handlerTask = Task(executorPreference: executor) { [self] in
             let (response, pattern) = await self.dispatch(request)
             self.finish(context, with: response, routePattern: pattern, cancelHandler: false)
+            // The task's preference does not keep its executor alive.
+            withExtendedLifetime(executor) {}
         }
-        let stillRunning: Bool = context.state.withLock { state in
-            guard case .running = state.phase else { return false }
-            state.handlerTask = handlerTask
+        context.state.withLock { state in
+            if case .inline = state.phase { state.handlerTask = handlerTask }
+        }
+        executor?.drain(budget: inlineBudget) {
+            context.state.withLock { state in
+                if case .inline = state.phase { false } else { true }
+            }
+        }
+        return queueOrSuspend(context: context)
+    }
+
+    /// Queues the response when the handler already settled; otherwise suspends the
+    /// connection until ``finish(_:with:routePattern:cancelHandler:)`` resumes it.
+    private func queueOrSuspend(context: RequestContext) -> MHD_Result {
+        if let ready = context.takeReadyResponse() {
+            return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: false)
+        }
+        let accepted: Bool = book.withLock { book in
+            guard !book.refusingWork else { return false }
+            // Counted from here: a handler that got this far used at most its inline
+            // budget plus whatever one step blocked for.
+            book.suspended[ObjectIdentifier(context)] = (
+                context, ContinuousClock.now.advanced(by: limits.handlerDeadline)
+            )
             return true
         }
-        // Settled (by the deadline or shutdown) before the task was stored: stop it.
-        if !stillRunning { handlerTask.cancel() }
+        guard accepted else {
+            // Shutdown has begun and would not find this request: answer it here
+            // (unless the handler has just done so), with nothing suspended.
+            let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
+            _ = context.settle(
+                with: error.response(instance: context.path, requestID: context.requestID), routePattern: nil,
+                cancelHandler: true)
+            guard let ready = context.takeReadyResponse() else { return .NO }
+            return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: true)
+        }
+        // `finish` resumes only a `.running` request, so publish `.running` only
+        // after suspending: a resume can never come before its suspend.
+        MHD_suspend_connection(context.connection.pointer)
+        let settledMeanwhile: Bool = context.state.withLock { state in
+            guard case .inline = state.phase else { return true }
+            state.phase = .running
+            return false
+        }
+        if settledMeanwhile {
+            // Settled between the check above and the suspension, by a party that
+            // saw `.inline` and so will not resume: resume here; MHD then calls the
+            // access handler again, which queues the stored response.
+            book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+            MHD_resume_connection(context.connection.pointer)
+        }
         return .YES
     }
 
-    /// Settles a suspended request and resumes its connection, at most once.
+    /// Settles a request at most once, resuming its connection when it is suspended.
     func finish(_ context: RequestContext, with response: HTTPResponse, routePattern: String?, cancelHandler: Bool) {
-        guard context.settle(with: response, routePattern: routePattern, cancelHandler: cancelHandler) else {
-            return  // someone else answered first; a late result is dropped
+        switch context.settle(with: response, routePattern: routePattern, cancelHandler: cancelHandler) {
+        case .lost, .stored:
+            // Lost: someone else answered first. Stored: the polling thread still
+            // holds the connection and queues the response itself.
+            return
+        case .storedNeedsResume:
+            book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+            MHD_resume_connection(context.connection.pointer)
         }
-        book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
-        MHD_resume_connection(context.connection.pointer)
     }
 
     /// Answers `503` to every request whose handler has outlived its deadline,
@@ -220,7 +269,7 @@ final class ServerCore: Sendable {
         guard let contextSlot, let raw = contextSlot.pointee else { return }
         contextSlot.pointee = nil
         Unmanaged<RequestContext>.fromOpaque(raw).release()
-        book.withLock { $0.live -= 1 }
+        live.subtract(1, ordering: .relaxed)
     }
 
     // MARK: Dispatch
@@ -303,18 +352,18 @@ final class ServerCore: Sendable {
     // MARK: Connection values
 
     private static func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-        var fields: [(String, String)] = []
-        withUnsafeMutablePointer(to: &fields) { pointer in
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
                 { cls, _, key, value in
                     guard let cls, let key else { return .YES }
-                    let fields = cls.assumingMemoryBound(to: [(String, String)].self)
-                    fields.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+                    headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
                     return .YES
                 }, pointer)
         }
-        return HTTPHeaders(fields)
+        return headers
     }
 
     private static func collectQuery(_ connection: OpaquePointer) -> HTTPQuery {

@@ -7,10 +7,13 @@ import Synchronization
 func withServer<T>(
     limits: HTTPServer.Limits = HTTPServer.Limits(), tls: HTTPServer.TLS? = nil,
     middleware: [any HTTPMiddleware] = [], observers: HTTPServerObservers = HTTPServerObservers(),
+    inlineHandlerBudget: Duration = HTTPServer.Configuration().inlineHandlerBudget,
     router: Router, _ body: (HTTPServer) async throws -> T
 ) async throws -> T {
     let server = HTTPServer(
-        configuration: .init(host: "127.0.0.1", port: 0, limits: limits, threadPoolSize: 2, tls: tls),
+        configuration: .init(
+            host: "127.0.0.1", port: 0, limits: limits, threadPoolSize: 2, tls: tls,
+            inlineHandlerBudget: inlineHandlerBudget),
         router: router, middleware: middleware, observers: observers)
     try server.start()
     do {

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Handlers first run inline on the polling thread and fall back to suspending the
+/// connection; every kind of handler must be answered exactly once on either path.
+@Suite(.serialized) struct InlineExecutionTests {
+    /// Holds a value behind an actor, so a handler can hop off its task's executor.
+    actor Tally {
+        private var total = 0
+        func add(_ value: Int) -> Int {
+            total += value
+            return value
+        }
+    }
+
+    static func mixedRouter() -> Router {
+        let tally = Tally()
+        var router = Router()
+        // Finishes without waiting: answered inline.
+        router.get("/plain/:n") { request in
+            .text("plain " + (request.pathParameters["n"] ?? ""))
+        }
+        // Awaits an actor and two child tasks.
+        router.get("/hops/:n") { request in
+            let n = Int(request.pathParameters["n"] ?? "") ?? -1
+            async let left = tally.add(n)
+            async let right = tally.add(n)
+            await Task.yield()
+            return .text("hops \(await left + right)")
+        }
+        // Waits on a timer, which completes on another thread: answered after resume.
+        router.get("/sleeps/:n") { request in
+            try await Task.sleep(for: .milliseconds(1))
+            return .text("sleeps " + (request.pathParameters["n"] ?? ""))
+        }
+        // Spends the whole inline budget before its first suspension point, so its
+        // remaining steps are handed to the cooperative pool.
+        router.get("/busy/:n") { request in
+            let until = ContinuousClock.now.advanced(by: .milliseconds(2))
+            while ContinuousClock.now < until {}
+            async let echoed = tally.add(1)
+            await Task.yield()
+            return .text("busy " + (request.pathParameters["n"] ?? "") + " \(await echoed)")
+        }
+        return router
+    }
+
+    static func expectedBody(kind: String, n: Int) -> String {
+        switch kind {
+        case "hops": "hops \(2 * n)"
+        case "busy": "busy \(n) 1"
+        default: "\(kind) \(n)"
+        }
+    }
+
+    @Test(arguments: [Duration.zero, .microseconds(200), .seconds(1)])
+    func everyKindOfHandlerIsAnsweredOnceOverKeepAliveConnections(budget: Duration) async throws {
+        let kinds = ["plain", "hops", "sleeps", "busy"]
+        try await withServer(inlineHandlerBudget: budget, router: Self.mixedRouter()) { server in
+            let port = server.port
+            let failures = Collected<String>()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<16 {
+                    group.addTask {
+                        try await onThread {
+                            let connection = try RawHTTPConnection(port: port)
+                            for n in 0..<40 {
+                                let kind = kinds[(client + n) % kinds.count]
+                                let id = "client\(client)-\(n)"
+                                try connection.send(
+                                    "GET /\(kind)/\(n) HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: \(id)\r\n\r\n")
+                                let response = try connection.readResponse()
+                                let body = String(decoding: response.body, as: UTF8.self)
+                                if response.status != 200 || body != Self.expectedBody(kind: kind, n: n)
+                                    || response.header("X-Request-Id") != id
+                                {
+                                    failures.append("\(id) \(kind): \(response.status) \(body)")
+                                }
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(failures.values.isEmpty, "\(failures.values.prefix(5))")
+        }
+    }
+
+    @Test func deadlineStillAppliesToAHandlerThatOutlivesItsInlineBudget() async throws {
+        var router = Router()
+        router.get("/stuck") { _ in
+            // Blocks the polling thread past the budget, then waits forever.
+            let until = ContinuousClock.now.advanced(by: .milliseconds(5))
+            while ContinuousClock.now < until {}
+            try await Task.sleep(for: .seconds(60))
+            return .text("too late")
+        }
+        let limits = HTTPServer.Limits(handlerDeadline: .milliseconds(100))
+        try await withServer(limits: limits, router: router) { server in
+            let response = try await Client.send("GET", "http://127.0.0.1:\(server.port)/stuck")
+            #expect(response.status == 503)
+        }
+    }
+}
