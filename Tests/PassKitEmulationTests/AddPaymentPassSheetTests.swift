@@ -69,7 +69,8 @@ import Testing
             }
         }
         #expect(refused == nil)
-        let found = library.pass(withPassTypeIdentifier: watchPass.passTypeIdentifier, serialNumber: watchPass.serialNumber)
+        let found = library.pass(
+            withPassTypeIdentifier: watchPass.passTypeIdentifier, serialNumber: watchPass.serialNumber)
         #expect(found?.isRemotePass == true)
     }
 

@@ -47,8 +47,11 @@ import Testing
     @Test func paymentNetworksAreStringBacked() {
         #expect(PKPaymentNetwork("Visa") == .visa)
         #expect(PKPaymentNetwork(rawValue: "MasterCard") == .masterCard)
-        #expect(Set([PKPaymentNetwork.amex, .discover, .JCB, .chinaUnionPay, .interac, .maestro, .electron, .vPay,
-            .eftpos, .girocard, .pagoBancomat]).count == 11)
+        #expect(
+            Set([
+                PKPaymentNetwork.amex, .discover, .JCB, .chinaUnionPay, .interac, .maestro, .electron, .vPay,
+                .eftpos, .girocard, .pagoBancomat,
+            ]).count == 11)
     }
 
     @Test func noWalletMeansNoSheetAndAnEmptyLibrary() async {
@@ -57,7 +60,8 @@ import Testing
             let configuration = PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2)
             configuration?.cardholderName = "Ada Lovelace"
             return (
-                configuration.flatMap { PKAddPaymentPassViewController(requestConfiguration: $0, delegate: nil) } != nil,
+                configuration.flatMap { PKAddPaymentPassViewController(requestConfiguration: $0, delegate: nil) }
+                    != nil,
                 PKAddPaymentPassViewController.canAddPaymentPass()
             )
         }

@@ -62,7 +62,8 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
 
     func addPaymentPassViewController(
         _ controller: PKAddPaymentPassViewController, generateRequestWithCertificateChain certificates: [Data],
-        nonce: Data, nonceSignature: Data, completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
+        nonce: Data, nonceSignature: Data,
+        completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
     ) {
         state.withLock { $0.generateCalls += 1 }
         let behaviour = behaviour
@@ -77,7 +78,8 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
                 let cardRef = "card-\(UUID().uuidString.prefix(8))"
                 let response = try await issuer.provision(
                     ApplePayProvisioningRequest(
-                        scheme: scheme, encryptedPayload: try issuer.payload(for: card, name: "Ada Lovelace", cardRef: cardRef),
+                        scheme: scheme,
+                        encryptedPayload: try issuer.payload(for: card, name: "Ada Lovelace", cardRef: cardRef),
                         authorizationCode: try issuer.code(scope: "provision", cardRef: cardRef),
                         certificateChain: certificates, nonce: nonce, nonceSignature: nonceSignature))
                 state.withLock { $0.response = response }

@@ -3,7 +3,7 @@ import ProvisioningAPI
 import ProvisioningCrypto
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The bank side of the tests: the sandbox's test issuer, read from
