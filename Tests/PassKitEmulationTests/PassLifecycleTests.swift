@@ -117,6 +117,23 @@ import Testing
         #expect(library.canAddSecureElementPass(primaryAccountIdentifier: pass.primaryAccountIdentifier))
     }
 
+    @Test func periodicSynchronizationPicksUpASuspension() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let card = try await issuer.card(.approve)
+        let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
+        let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
+        let poller = wallet.synchronizePeriodically(every: .milliseconds(20))
+        defer { poller.cancel() }
+
+        try await issuer.changeTokenState(tokenId: pass.deviceAccountIdentifier, action: .suspend, scheme: card.scheme)
+        try await waitUntil {
+            library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)?
+                .secureElementPass?.passActivationState == .suspended
+        }
+    }
+
     @Test func anotherProcessOpeningTheDirectorySharesThePasses() async throws {
         let sandbox = try await SandboxProcess.running()
         let issuer = try SandboxIssuer(sandbox: sandbox)
