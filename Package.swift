@@ -67,6 +67,20 @@ let shared: [Target] = [
     )
 ]
 
+// The client side. PassKitEmulation stands in for PassKit where it does not
+// exist; it never ships to iOS (client code imports it only when
+// `canImport(PassKit)` is false), which is why it alone among client modules
+// may use ProvisioningCrypto (and so OpenSSL): a simulated device must sign
+// Apple's nonce with ECDSA P-256, which Foundation on Linux cannot do. The SDK
+// modules (PushProvisioning, WalletExtensions, DigitalCards) stay Foundation
+// + PassKit only (see DESIGN.md, "Rules between parts").
+let clientSide: [Target] = [
+    .target(
+        name: "PassKitEmulation",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto"]
+    )
+]
+
 let tools: [Target] = [
     .target(name: "TPCCommandLine"),
     .executableTarget(
@@ -114,6 +128,10 @@ let tests: [Target] = [
         ]
     ),
     .testTarget(
+        name: "PassKitEmulationTests",
+        dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
+    ),
+    .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
@@ -130,9 +148,10 @@ let package = Package(
         .library(name: "ProvisioningService", targets: ["ProvisioningService"]),
         .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
+        .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
-    targets: cLayer + serverSide + shared + tools + tests,
+    targets: cLayer + serverSide + shared + clientSide + tools + tests,
     swiftLanguageModes: [.v6]
 )

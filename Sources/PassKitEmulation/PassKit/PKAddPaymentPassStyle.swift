@@ -1,0 +1,7 @@
+/// What the add-payment-pass sheet says it adds, as in PassKit (iOS 12).
+public enum PKAddPaymentPassStyle: Int, Hashable, Sendable {
+    /// A payment card.
+    case payment = 0
+    /// An access card (badge, key).
+    case access = 1
+}
