@@ -84,9 +84,15 @@ let tools: [Target] = [
 ]
 
 let tests: [Target] = [
+    // Helpers shared by test targets only (throwaway PostgreSQL, the Python
+    // interop runner); no product exposes it.
+    .target(
+        name: "TestSupport",
+        path: "Tests/TestSupport"
+    ),
     .testTarget(
         name: "ProvisioningCryptoTests",
-        dependencies: ["ProvisioningCrypto"],
+        dependencies: ["ProvisioningCrypto", "TestSupport"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -100,7 +106,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "StorageTests",
-        dependencies: ["Storage"]
+        dependencies: ["Storage", "TestSupport"]
     ),
     .testTarget(
         name: "ProvisioningServiceTests",
@@ -112,6 +118,12 @@ let tests: [Target] = [
         dependencies: [
             "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
         ]
+    ),
+    // Drives the real `tpc serve --sandbox` binary over HTTP (SQLite and
+    // PostgreSQL); Storage only to count and scan rows for verification.
+    .testTarget(
+        name: "EndToEndTests",
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "TestSupport"]
     ),
     .testTarget(
         name: "TPCCommandLineTests",
