@@ -111,7 +111,7 @@ extension Deployment {
         return try await deployment.registerDevice()
     }
 
-    func provisioningPath(issuerId: String? = nil) throws -> String {
+    nonisolated func provisioningPath(issuerId: String? = nil) throws -> String {
         path(try APIPaths.provisioning(issuerId: issuerId ?? issuer.id))
     }
 

@@ -35,6 +35,7 @@ actor Deployment {
     private(set) var exitStatuses: [Int32?]
     private var server: TPCProcess?
     private var verification: (any SQLDatabase)?
+    private var fixture: (Provisioned, SandboxPass)?
 
     private init(
         store: Store, work: URL, databaseArgument: String?, verificationURL: String, postgresDatabase: String?,
@@ -258,6 +259,15 @@ actor Deployment {
         return counts
     }
 
+    /// An active token (approved card) that the bad-input cases aim at and
+    /// never manage to change; made once.
+    func fixtureToken() async throws -> (Provisioned, SandboxPass) {
+        if let fixture { return fixture }
+        let made = try await provisionedPass(outcome: .approve)
+        fixture = made
+        return made
+    }
+
     // MARK: Stopping
 
     /// SIGTERM to the server; its exit status (0 = graceful).
@@ -270,11 +280,27 @@ actor Deployment {
         exitStatuses.append(status)
         return status
     }
+}
 
-    /// Runs `tpc arguments…` to completion; its stdout, stderr is logged.
-    func runTool(_ arguments: [String], name: String) async throws -> (status: Int32?, output: String) {
-        let process = try TPCProcess(arguments, logs: logs, name: name, workingDirectory: work)
+extension Deployment {
+    /// Runs `tpc sandbox export-leaf-key` on this deployment's directory and
+    /// database and writes the PEM to a 0600 temporary file outside the
+    /// scanned directories; the caller removes it.
+    func exportLeafKey() async throws -> URL {
+        let arguments =
+            ["sandbox", "export-leaf-key", "--sandbox-dir", sandboxDirectory.path]
+            + (databaseArgument.map { ["--database", $0] } ?? [])
+        let process = try TPCProcess(arguments, logs: logs, name: "export-leaf-key", workingDirectory: work)
         let status = try await process.waitForExit()
-        return (status, process.output())
+        let pem = process.output()
+        // The key does not stay in the log directory.
+        try? FileManager.default.removeItem(at: process.standardOutput)
+        guard status == 0, pem.hasPrefix("-----BEGIN PRIVATE KEY-----") else {
+            throw FlowFailure(description: "export-leaf-key exited \(String(describing: status)): \(process.errorOutput())")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-leaf-\(UUID().uuidString).pem")
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw FlowFailure(description: "cannot write the leaf key file") }
+        return file
     }
 }

@@ -37,6 +37,12 @@ final class SecretLedger: Sendable {
 
     /// The labels of the needles found in `haystack`.
     func findings(in haystack: String) -> [String] {
-        needles.filter { haystack.contains($0.value) }.map(\.label)
+        findings(in: Data(haystack.utf8))
+    }
+
+    /// The labels of the needles found in `haystack`, searched as bytes (binary
+    /// files such as SQLite pages included).
+    func findings(in haystack: Data) -> [String] {
+        needles.filter { haystack.range(of: Data($0.value.utf8)) != nil }.map(\.label)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,23 @@ final class TPCProcess: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: standardOutput)
         process.standardError = try FileHandle(forWritingTo: standardError)
         try process.run()
+        Self.track(process.processIdentifier)
+    }
+
+    /// Servers still running when the test process exits (a filtered run
+    /// that skipped the final scan, a failure) get SIGTERM then.
+    private static let running = Mutex<Set<pid_t>>([])
+
+    private static func track(_ pid: pid_t) {
+        let isFirst = running.withLock { pids in
+            defer { pids.insert(pid) }
+            return pids.isEmpty
+        }
+        if isFirst {
+            atexit {
+                for pid in TPCProcess.running.withLock({ $0 }) { kill(pid, SIGTERM) }
+            }
+        }
     }
 
     var isRunning: Bool { process.isRunning }
@@ -69,6 +87,7 @@ final class TPCProcess: @unchecked Sendable {
             guard ContinuousClock.now < deadline else { return nil }
             try await Task.sleep(for: .milliseconds(20))
         }
+        _ = Self.running.withLock { $0.remove(process.processIdentifier) }
         return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 
