@@ -10,9 +10,10 @@ struct ExportLeafKeyCommand {
     let databaseURL: String
 
     init(_ parsed: ParsedArguments) {
-        directory = URL(
-            fileURLWithPath: parsed.value("sandbox-dir") ?? ServeOptions.defaultSandboxDirectory, isDirectory: true
-        ).standardizedFileURL
+        directory =
+            URL(
+                fileURLWithPath: parsed.value("sandbox-dir") ?? ServeOptions.defaultSandboxDirectory, isDirectory: true
+            ).standardizedFileURL
         databaseURL = parsed.value("database") ?? "sqlite:" + directory.appendingPathComponent("tpc.sqlite").path
     }
 

@@ -45,7 +45,8 @@ extension EndToEndTests {
 }
 
 extension BadInput {
-    static let all: [BadInput] = provisioningFields + provisioningCodes + provisioningCrypto + cards + tenancy
+    static let all: [BadInput] =
+        provisioningFields + provisioningCodes + provisioningCrypto + cards + tenancy
         + notifications + sandbox
 
     static let provisioningFields: [BadInput] =
@@ -64,7 +65,10 @@ extension BadInput {
                 $0["certificateChain"] = "not-an-array"
             },
             provisioningJSON("scheme of the wrong type", 422, .invalidField) { $0["scheme"] = ["VISA"] },
-            provisioningJSON("unknown scheme", 422, .unsupportedScheme) { $0["scheme"] = "NOT-A-SCHEME" },
+            provisioningJSON("scheme the issuer does not provision", 422, .unsupportedScheme) {
+                $0["scheme"] = "NOTASCHEME"
+            },
+            provisioningJSON("scheme that is not a scheme name", 422, .invalidField) { $0["scheme"] = "not a scheme!" },
             provisioningJSON("nonce that is not base64", 422, .invalidField) { $0["nonce"] = "%%% not base64 %%%" },
             provisioningJSON("certificate that is not base64", 422, .invalidField) {
                 $0["certificateChain"] = ["*** not base64 ***"]
@@ -80,7 +84,8 @@ extension BadInput {
             BadInput(name: "not JSON media type", status: 415, type: .unsupportedMediaType) { deployment in
                 let inputs = try await deployment.inputs()
                 return RawRequest(
-                    path: try deployment.provisioningPath(), body: try JSONEncoder.provisioningAPI.encode(inputs.request),
+                    path: try deployment.provisioningPath(),
+                    body: try JSONEncoder.provisioningAPI.encode(inputs.request),
                     contentType: "text/plain")
             },
         ]
@@ -246,7 +251,8 @@ extension BadInput {
             let code = try deployment.otherIssuer.code(scope: "tokens:read", cardRef: provisioned.cardRef)
             return RawRequest(
                 method: "GET",
-                path: deployment.path(try APIPaths.cardTokens(issuerId: deployment.issuer.id, cardRef: provisioned.cardRef)),
+                path: deployment.path(
+                    try APIPaths.cardTokens(issuerId: deployment.issuer.id, cardRef: provisioned.cardRef)),
                 headers: [APIHeaders.authorization: "Bearer \(code)"])
         },
         lifecycle("back office with another issuer's API key", 404, .unknownIssuer) { deployment, _, _ in
@@ -258,7 +264,8 @@ extension BadInput {
             deployment, _, pass in
             RawRequest(
                 path: deployment.path(
-                    try APIPaths.backOfficeTokenState(issuerId: deployment.issuer.id, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.backOfficeTokenState(
+                        issuerId: deployment.issuer.id, tokenId: pass.deviceAccountIdentifier)),
                 body: Data(#"{"action": "SUSPEND", "reason": "e2e"}"#.utf8),
                 headers: [APIHeaders.authorization: "Bearer \(deployment.otherIssuer.backOfficeKey)"])
         },
@@ -267,15 +274,18 @@ extension BadInput {
     static let notifications: [BadInput] = [
         notification("unsigned network notification", 401, .notificationSignatureInvalid) { _, _ in nil },
         notification("stale network notification", 401, .notificationStale) { body, deployment in
-            try deployment.issuer.notificationSignature(for: body, timestamp: Int64(Date().timeIntervalSince1970) - 3600)
+            try deployment.issuer.notificationSignature(
+                for: body, timestamp: Int64(Date().timeIntervalSince1970) - 3600)
         },
         notification("notification from the future", 401, .notificationStale) { body, deployment in
-            try deployment.issuer.notificationSignature(for: body, timestamp: Int64(Date().timeIntervalSince1970) + 3600)
+            try deployment.issuer.notificationSignature(
+                for: body, timestamp: Int64(Date().timeIntervalSince1970) + 3600)
         },
         notification("notification signed with another issuer's secret", 401, .notificationSignatureInvalid) {
             body, deployment in
             try deployment.issuer.notificationSignature(
-                for: body, timestamp: Int64(Date().timeIntervalSince1970), secret: deployment.otherIssuer.notificationSecret)
+                for: body, timestamp: Int64(Date().timeIntervalSince1970),
+                secret: deployment.otherIssuer.notificationSecret)
         },
         notification("notification with a garbled signature header", 401, .notificationSignatureInvalid) { _, _ in
             "t=abc,v1=zz"

@@ -19,7 +19,10 @@ extension EndToEndTests {
             try #require(ledger.codes.count >= 100)
             // The scanner finds what is there.
             let pan = try #require(ledger.pans.first)
-            #expect(ledger.findings(in: "record pan=\(pan) end") == ["PAN #\(ledger.pans.sorted().firstIndex(of: pan) ?? -1)"])
+            #expect(
+                ledger.findings(in: "record pan=\(pan) end") == [
+                    "PAN #\(ledger.pans.sorted().firstIndex(of: pan) ?? -1)"
+                ])
 
             let metrics = try await deployment.metrics()
             #expect(metrics.contains("provisioning"))
@@ -31,7 +34,8 @@ extension EndToEndTests {
 
             let logs = try Self.files(under: deployment.logs)
             #expect(logs.count >= 4)
-            let serverLog = try String(contentsOf: deployment.logs.appendingPathComponent("serve.stderr"), encoding: .utf8)
+            let serverLog = try String(
+                contentsOf: deployment.logs.appendingPathComponent("serve.stderr"), encoding: .utf8)
             #expect(serverLog.contains("provisioning.succeeded"), "the server log holds the run")
             for file in logs {
                 #expect(ledger.findings(in: try Data(contentsOf: file)) == [], "\(file.lastPathComponent)")
@@ -56,7 +60,8 @@ extension EndToEndTests {
         }
 
         static func files(under directory: URL) throws -> [URL] {
-            let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey])
             var files: [URL] = []
             while let url = enumerator?.nextObject() as? URL {
                 if try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true { files.append(url) }

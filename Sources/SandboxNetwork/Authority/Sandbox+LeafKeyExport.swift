@@ -24,7 +24,8 @@ extension Sandbox {
         guard let masterKey = try SandboxMasterKey.load(in: directory) else {
             throw SandboxError(.directoryUnusable, "the sandbox directory has no master key")
         }
-        guard let authority = try await SandboxCertificateAuthority.loadExisting(database: database, masterKey: masterKey)
+        guard
+            let authority = try await SandboxCertificateAuthority.loadExisting(database: database, masterKey: masterKey)
         else {
             throw SandboxError(.corruptState, "the database holds no sandbox certificate authority yet")
         }

@@ -28,7 +28,8 @@ extension BadInput {
     /// A provisioning request built from fresh valid inputs, then edited.
     static func provisioning(
         _ name: String, _ status: Int, _ type: ProblemType,
-        edit: @escaping @Sendable (inout ApplePayProvisioningRequest, ProvisioningInputs, Deployment) async throws ->
+        edit:
+            @escaping @Sendable (inout ApplePayProvisioningRequest, ProvisioningInputs, Deployment) async throws ->
             Void
     ) -> BadInput {
         BadInput(name: name, status: status, type: type) { deployment in
@@ -51,7 +52,8 @@ extension BadInput {
                 throw FlowFailure(description: "the request does not encode as an object")
             }
             edit(&object)
-            return RawRequest(path: try deployment.provisioningPath(), body: try JSONSerialization.data(withJSONObject: object))
+            return RawRequest(
+                path: try deployment.provisioningPath(), body: try JSONSerialization.data(withJSONObject: object))
         }
     }
 

@@ -98,7 +98,8 @@ extension Deployment {
         let request = ApplePayProvisioningRequest(
             scheme: card.scheme,
             encryptedPayload: try issuer.payload(pan: card.pan, expiration: card.expiry, name: name, cardRef: cardRef),
-            authorizationCode: try issuer.code(scope: "provision", cardRef: cardRef, panLastFour: String(card.pan.suffix(4))),
+            authorizationCode: try issuer.code(
+                scope: "provision", cardRef: cardRef, panLastFour: String(card.pan.suffix(4))),
             certificateChain: try await certificates().certificateChain, nonce: Data(nonce),
             nonceSignature: Data(signature))
         return ProvisioningInputs(
@@ -106,7 +107,9 @@ extension Deployment {
             nonceSignature: signature, request: request)
     }
 
-    private static func orRegister(_ device: SimulatedDevice?, on deployment: Deployment) async throws -> SimulatedDevice {
+    private static func orRegister(
+        _ device: SimulatedDevice?, on deployment: Deployment
+    ) async throws -> SimulatedDevice {
         if let device { return device }
         return try await deployment.registerDevice()
     }
@@ -145,7 +148,9 @@ extension Deployment {
     }
 
     /// Provisions and adds the pass, requiring `201`.
-    func provisionedPass(outcome: SandboxCardOutcome, scheme: String = "VISA") async throws -> (Provisioned, SandboxPass) {
+    func provisionedPass(
+        outcome: SandboxCardOutcome, scheme: String = "VISA"
+    ) async throws -> (Provisioned, SandboxPass) {
         let provisioned = try await provision(outcome: outcome, scheme: scheme)
         let response = try await addPass(provisioned)
         guard response.status == 201 else {

@@ -161,7 +161,8 @@ actor Deployment {
             throw Failure(description: "sandbox.json lacks issuerId, audience or kid")
         }
         return SimulatedIssuer(
-            id: id, audience: audience, keyID: kid, codeKey: try P256.PrivateKey(pemRepresentation: try file("codeKeyFile")),
+            id: id, audience: audience, keyID: kid,
+            codeKey: try P256.PrivateKey(pemRepresentation: try file("codeKeyFile")),
             payloadCertificate: try Certificate(pemRepresentation: try file("payloadCertificateFile")),
             notificationSecret: try secret(try file("notificationSecretFile")),
             backOfficeKey: try file("backOfficeAPIKeyFile").trimmingCharacters(in: .whitespacesAndNewlines),
@@ -199,8 +200,9 @@ actor Deployment {
         let backOfficeKey = "other-" + Hex.encode(try SecureRandom.bytes(count: 16))
         let kid = "other-code-key-1"
         let jwkSet = try JSONSerialization.jsonObject(
-            with: Data(JWKSet(keys: [JWK(publicKey: .p256(codeKey.publicKey), keyID: kid, algorithm: .es256)])
-                .jsonRepresentation()))
+            with: Data(
+                JWKSet(keys: [JWK(publicKey: .p256(codeKey.publicKey), keyID: kid, algorithm: .es256)])
+                    .jsonRepresentation()))
         let settings: [String: Any] = [
             "id": "other-bank", "name": "Other Bank", "authorizationCodeKeys": jwkSet,
             "payloadKey": ["privateKeyPEMFile": keyFile.path, "certificatePEMFile": certificateFile.path],
@@ -296,10 +298,13 @@ extension Deployment {
         // The key does not stay in the log directory.
         try? FileManager.default.removeItem(at: process.standardOutput)
         guard status == 0, pem.hasPrefix("-----BEGIN PRIVATE KEY-----") else {
-            throw FlowFailure(description: "export-leaf-key exited \(String(describing: status)): \(process.errorOutput())")
+            throw FlowFailure(
+                description: "export-leaf-key exited \(String(describing: status)): \(process.errorOutput())")
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-leaf-\(UUID().uuidString).pem")
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: file.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600])
         else { throw FlowFailure(description: "cannot write the leaf key file") }
         return file
     }

@@ -23,7 +23,9 @@ struct ForeignAuthority {
             subject: DistinguishedName(commonName: "PushProvisioning Sandbox WWDR CA - G2"),
             publicKey: .p256(intermediateKey.publicKey), notValidBefore: start, notValidAfter: end,
             pathLengthConstraint: 0,
-            extensions: [.init(oid: ApplePayIssuerEncryptionPolicy.intermediateMarkerOID, isCritical: false, value: null)]
+            extensions: [
+                .init(oid: ApplePayIssuerEncryptionPolicy.intermediateMarkerOID, isCritical: false, value: null)
+            ]
         ).signed(by: root, key: .p256(rootKey))
         let leaf = try CertificateBuilder.endEntity(
             subject: DistinguishedName(commonName: "ecc-crypto-services-encipherment_UC4-SANDBOX"),

@@ -18,21 +18,18 @@ enum TPCBinary {
             candidates.append(URL(fileURLWithPath: configured))
         }
         // The test runner is .build/<triple>/debug/<Package>PackageTests.xctest
-        // (an executable on Linux, a bundle on macOS); `tpc` is its sibling.
+        // (an executable on Linux; on macOS a bundle whose executable sits in
+        // Contents/MacOS): `tpc` is built next to it.
         let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL
-        for url in [runner, Bundle.main.bundleURL] {
-            var directory = url.deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(directory.appendingPathComponent("tpc"))
-                directory = directory.deletingLastPathComponent()
-            }
-        }
+        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("tpc"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("tpc"))
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(packageRoot.appendingPathComponent(".build/debug/tpc"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate
             }
         }

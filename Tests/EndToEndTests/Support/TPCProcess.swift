@@ -72,7 +72,9 @@ final class TPCProcess: @unchecked Sendable {
                 return String(line)
             }
             guard process.isRunning else {
-                throw Failure(description: "tpc exited (\(process.terminationStatus)) before printing '\(prefix)': \(errorOutput())")
+                throw Failure(
+                    description:
+                        "tpc exited (\(process.terminationStatus)) before printing '\(prefix)': \(errorOutput())")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
