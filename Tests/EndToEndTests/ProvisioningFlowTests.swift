@@ -167,5 +167,31 @@ extension EndToEndTests {
             #expect(try again.decode(SandboxPass.self).serialNumber == pass.serialNumber)
             #expect(try await deployment.tokens(ofCard: provisioned.cardRef).count == 1)
         }
+
+        /// The positive control of the notification cases: a correctly signed,
+        /// fresh event is applied, once.
+        @Test(arguments: Store.allCases)
+        func signedNetworkNotificationIsAppliedOnce(store: Store) async throws {
+            let deployment = try await Deployment.shared(store)
+            let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve)
+            let notification = TokenEventNotification(
+                eventId: "e2e-event-\(UUID().uuidString)", issuerId: deployment.issuer.id,
+                tokenId: pass.deviceAccountIdentifier, event: .suspended, state: .suspended, occurredAt: Date())
+            let body = try JSONEncoder.provisioningAPI.encode(notification)
+            let signature = try deployment.issuer.notificationSignature(
+                for: body, timestamp: Int64(Date().timeIntervalSince1970))
+            let path = deployment.path(try APIPaths.networkNotification(network: provisioned.card.scheme))
+            let headers = [APIHeaders.notificationSignature: signature]
+
+            let first = try await deployment.client.send("POST", path, body: body, headers: headers)
+            #expect(first.status == 202, "\(first.text)")
+            #expect(try await deployment.tokens(ofCard: provisioned.cardRef).map(\.state) == [.suspended])
+            let events = try await deployment.rowCounts()["notification_events"]
+
+            let replay = try await deployment.client.send("POST", path, body: body, headers: headers)
+            #expect(replay.status < 300 || replay.status == 409, "\(replay.text)")
+            #expect(try await deployment.rowCounts()["notification_events"] == events)
+            #expect(try await deployment.tokens(ofCard: provisioned.cardRef).map(\.state) == [.suspended])
+        }
     }
 }
