@@ -98,9 +98,15 @@ let tools: [Target] = [
 ]
 
 let tests: [Target] = [
+    // Helpers shared by test targets only (throwaway PostgreSQL, the Python
+    // interop runner); no product exposes it.
+    .target(
+        name: "TestSupport",
+        path: "Tests/TestSupport"
+    ),
     .testTarget(
         name: "ProvisioningCryptoTests",
-        dependencies: ["ProvisioningCrypto"],
+        dependencies: ["ProvisioningCrypto", "TestSupport"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -114,7 +120,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "StorageTests",
-        dependencies: ["Storage"]
+        dependencies: ["Storage", "TestSupport"]
     ),
     .testTarget(
         name: "ProvisioningServiceTests",
@@ -126,6 +132,12 @@ let tests: [Target] = [
         dependencies: [
             "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
         ]
+    ),
+    // Drives the real `tpc serve --sandbox` binary over HTTP (SQLite and
+    // PostgreSQL); Storage only to count and scan rows for verification.
+    .testTarget(
+        name: "EndToEndTests",
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "TestSupport"]
     ),
     .testTarget(
         name: "PassKitEmulationTests",

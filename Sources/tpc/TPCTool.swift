@@ -25,9 +25,28 @@ enum TPCTool {
             .option("tls-key", valueName: "file", help: "PEM private key for HTTPS."),
         ])
 
+    static let exportLeafKey = CommandSpec(
+        name: "export-leaf-key", abstract: "Print the sandbox leaf private key (PEM) for test tooling.",
+        discussion: """
+            Sandbox-only test tooling: prints, on stdout, the private key of the sandbox's Apple-shaped \
+            leaf certificate, which `tpc serve --sandbox` keeps encrypted in the database under the \
+            master key of the sandbox directory. Independent implementations use it to decrypt the pass \
+            data the service produces, the way Apple's servers would. Creates nothing: run \
+            `tpc serve --sandbox` with the same directory and database first.
+            """,
+        options: [
+            .option("sandbox-dir", valueName: "dir", help: "Sandbox directory (default ./.tpc-sandbox)."),
+            .option(
+                "database", valueName: "url",
+                help: "sqlite:PATH or postgres://… (default: tpc.sqlite in the sandbox directory)."),
+        ])
+
+    static let sandbox = CommandSpec(
+        name: "sandbox", abstract: "Sandbox test tooling.", subcommands: [exportLeafKey])
+
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve])
+        subcommands: [serve, sandbox])
 
     static func run(_ arguments: [String]) async -> ExitCode {
         let outcome: CommandLineParser.ParseOutcome
@@ -51,6 +70,8 @@ enum TPCTool {
                     StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
                     return error.exitCode
                 }
+            case "sandbox" where parsed.subcommandPath.dropFirst().first == "export-leaf-key":
+                return await ExportLeafKeyCommand(parsed).run()
             default:
                 StandardStreams.error(HelpFormatter.helpText(for: [root]))
                 return .usage

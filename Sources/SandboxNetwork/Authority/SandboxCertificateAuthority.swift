@@ -107,6 +107,15 @@ struct SandboxCertificateAuthority: Sendable {
         return stored
     }
 
+    /// The stored authority, never creating one; `nil` when the database has none.
+    static func loadExisting(
+        database: any SQLDatabase, masterKey: SandboxMasterKey
+    ) async throws -> SandboxCertificateAuthority? {
+        try await load(
+            database: database, masterKey: masterKey,
+            sealing: try SealingKey(master: masterKey, purpose: "certificate-authority"))
+    }
+
     private static func load(
         database: any SQLDatabase, masterKey: SandboxMasterKey, sealing: SealingKey
     ) async throws -> SandboxCertificateAuthority? {

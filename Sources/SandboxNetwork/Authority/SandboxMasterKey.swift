@@ -57,6 +57,12 @@ struct SandboxMasterKey: Sendable {
         return stored
     }
 
+    /// Reads the key file in `directory` without creating anything; `nil`
+    /// when there is none.
+    static func load(in directory: URL) throws -> SandboxMasterKey? {
+        try read(directory.appendingPathComponent(fileName))
+    }
+
     private static func read(_ url: URL) throws -> SandboxMasterKey? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         guard let data = try? Data(contentsOf: url), data.count == byteCount else {

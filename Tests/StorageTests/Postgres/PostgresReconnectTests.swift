@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 /// Recovery after the server goes away. Each test has its own cluster, since it

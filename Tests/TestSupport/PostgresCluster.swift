@@ -14,29 +14,38 @@ import Darwin
 /// Tests run as root in CI, and PostgreSQL refuses to run as root, so then the
 /// server binaries run as the `postgres` user through `runuser`. Clusters left by
 /// a test process that died are stopped and removed when the next one starts.
-final class PostgresCluster: Sendable {
-    struct SetupError: Error, CustomStringConvertible {
-        let description: String
+///
+/// Shared by the test targets (StorageTests, EndToEndTests) through the
+/// `TestSupport` target.
+public final class PostgresCluster: Sendable {
+    /// Why a cluster could not be set up or a server binary failed.
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let directory: String
-    let port: Int
-    private let binDirectory: String
+    /// The cluster's directory: data, socket, logs.
+    public let directory: String
+    /// The TCP port on 127.0.0.1.
+    public let port: Int
+    /// Where initdb, pg_ctl, postgres and pg_dump live.
+    public let binDirectory: String
 
-    var dataDirectory: String { directory + "/data" }
+    /// The data directory (`directory/data`).
+    public var dataDirectory: String { directory + "/data" }
 
     /// The cluster shared by the conformance tests, started on first use.
-    static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster.start() }
+    public static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster.start() }
 
     private static let baseDirectory = NSTemporaryDirectory() + "swift-storage-tests"
     private static let running = Mutex<[String]>([])
 
     /// The connection URL of one database of this cluster.
-    func url(database: String = "postgres") -> String {
+    public func url(database: String = "postgres") -> String {
         "postgres://postgres@127.0.0.1:\(port)/\(database)"
     }
 
-    static func start() throws -> PostgresCluster {
+    /// Creates and starts a new cluster, removed when the process exits.
+    public static func start() throws -> PostgresCluster {
         let binDirectory = try locateBinaries()
         try FileManager.default.createDirectory(atPath: baseDirectory, withIntermediateDirectories: true)
         chmod(baseDirectory, 0o755)
@@ -61,11 +70,13 @@ final class PostgresCluster: Sendable {
     }
 
     /// `pg_ctl restart`: every open connection is closed by the server.
-    func restart() throws { try control("restart", mode: "fast") }
+    public func restart() throws { try control("restart", mode: "fast") }
 
-    func stop() throws { try control("stop", mode: "fast") }
+    /// `pg_ctl stop -m fast`.
+    public func stop() throws { try control("stop", mode: "fast") }
 
-    func startAgain() throws { try control("start") }
+    /// `pg_ctl start` after ``stop()``.
+    public func startAgain() throws { try control("start") }
 
     private func control(_ action: String, mode: String? = nil) throws {
         var arguments = ["-D", dataDirectory, "-w", "-t", "60", "-l", directory + "/server.log"]
@@ -231,8 +242,17 @@ final class PostgresCluster: Sendable {
 }
 
 extension PostgresCluster {
+    /// The text of `pg_dump` of one database (schema and rows), for scans of
+    /// what the database holds.
+    public func dump(database: String) throws -> String {
+        let path = directory + "/dump-\(database).sql"
+        try run("pg_dump", ["-h", directory, "-p", String(port), "-U", "postgres", "-f", path, database])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
     /// Stops the server and deletes the cluster now, instead of at exit.
-    func destroy() {
+    public func destroy() {
         Self.running.withLock { $0.removeAll { $0 == dataDirectory } }
         Self.shutDown(dataDirectory: dataDirectory)
     }

@@ -2,25 +2,28 @@ import Foundation
 
 /// Runs the independent Python implementation in Tests/Interop (Python's
 /// `cryptography` package), from the venv `make deps` creates.
-enum InteropPython {
-    static var packageRoot: URL {
+public enum InteropPython {
+    /// The package's root directory (this file is Tests/TestSupport/InteropPython.swift).
+    public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
-    static var interpreter: URL {
+    /// `PP_PYTHON` when set, else `.venv/bin/python3` in the package root.
+    public static var interpreter: URL {
         if let configured = ProcessInfo.processInfo.environment["PP_PYTHON"], !configured.isEmpty {
             return URL(fileURLWithPath: configured)
         }
         return packageRoot.appendingPathComponent(".venv/bin/python3")
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// The script could not run or exited with a failure.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Runs `Tests/Interop/<script> arguments…` with `input` on stdin; returns stdout.
-    static func run(_ script: String, _ arguments: [String], input: [UInt8]) throws -> [UInt8] {
+    public static func run(_ script: String, _ arguments: [String], input: [UInt8]) throws -> [UInt8] {
         guard FileManager.default.isExecutableFile(atPath: interpreter.path) else {
             throw Failure(description: "no Python venv at \(interpreter.path): run `make deps`")
         }
