@@ -78,7 +78,13 @@ let clientSide: [Target] = [
     .target(
         name: "PassKitEmulation",
         dependencies: ["ProvisioningAPI", "ProvisioningCrypto"]
-    )
+    ),
+    .target(
+        name: "PushProvisioning",
+        dependencies: [
+            "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+        ]
+    ),
 ]
 
 let tools: [Target] = [
@@ -132,6 +138,14 @@ let tests: [Target] = [
         dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
     ),
     .testTarget(
+        name: "PushProvisioningTests",
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
+    ),
+    .testTarget(
+        name: "SeedSamplesTests",
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
+    ),
+    .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
@@ -149,6 +163,7 @@ let package = Package(
         .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
+        .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
