@@ -137,13 +137,23 @@ let tests: [Target] = [
         name: "PassKitEmulationTests",
         dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
     ),
+    // Test-only helpers of the SDK's end-to-end tests: a `tpc serve --sandbox`
+    // launcher, the bank's backend (codes, payloads), a hanging server.
+    .target(
+        name: "PushProvisioningTestSupport",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto"],
+        path: "Tests/PushProvisioningTestSupport"
+    ),
     .testTarget(
         name: "PushProvisioningTests",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
+        dependencies: [
+            "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto",
+            "PushProvisioningTestSupport",
+        ]
     ),
     .testTarget(
         name: "SeedSamplesTests",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
     ),
     .testTarget(
         name: "TPCCommandLineTests",
