@@ -148,9 +148,31 @@ public final class SimulatedWallet: Sendable {
         installed.withLock { $0 = wallet }
     }
 
-    /// The process's current wallet: the installed one, else the one in the
-    /// directory named by `PP_SIMULATED_DEVICE_DIR`, else `nil`.
+    /// The wallet of the current task tree, set by ``withCurrent(_:operation:)``.
+    @TaskLocal private static var scoped: SimulatedWallet?
+
+    /// Runs `operation` with `wallet` as the current wallet of this task and the
+    /// tasks it creates, whatever is installed process-wide.
+    ///
+    /// Tests that run side by side in one process each use their own wallet
+    /// this way; sheets and libraries made inside `operation` keep that wallet.
+    ///
+    /// ```swift
+    /// try await SimulatedWallet.withCurrent(wallet) {
+    ///     let passes = PKPassLibrary().passes(of: .secureElement)
+    /// }
+    /// ```
+    public static func withCurrent<T: Sendable>(
+        _ wallet: SimulatedWallet, operation: () async throws -> T
+    ) async rethrows -> T {
+        try await $scoped.withValue(wallet, operation: operation)
+    }
+
+    /// The current wallet: the one set for this task by
+    /// ``withCurrent(_:operation:)``, else the installed one, else the one in
+    /// the directory named by `PP_SIMULATED_DEVICE_DIR`, else `nil`.
     public static var current: SimulatedWallet? {
+        if let wallet = scoped { return wallet }
         if let wallet = installed.withLock({ $0 }) { return wallet }
         guard let path = ProcessInfo.processInfo.environment[directoryEnvironmentVariable], !path.isEmpty else {
             return nil
