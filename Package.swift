@@ -141,7 +141,7 @@ let tests: [Target] = [
     // launcher, the bank's backend (codes, payloads), a hanging server.
     .target(
         name: "PushProvisioningTestSupport",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto"],
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"],
         path: "Tests/PushProvisioningTestSupport"
     ),
     .testTarget(

@@ -2,24 +2,23 @@ import Foundation
 import PassKitEmulation
 import ProvisioningAPI
 import PushProvisioning
-import PushProvisioningTestSupport
 
 /// One end-to-end world: a `tpc serve --sandbox` process, the bank's backend,
 /// a simulated iPhone with a paired Watch installed as "the" Wallet, and the
 /// SDK configured against the sandbox.
 @MainActor
-final class EndToEndHarness {
-    let sandbox: SandboxServer
-    let backend: IssuerBackend
-    let wallet: SimulatedWallet
-    let app = ProvisioningProbe()
+public final class EndToEndHarness {
+    public let sandbox: SandboxServer
+    public let backend: IssuerBackend
+    public let wallet: SimulatedWallet
+    public let app = ProvisioningProbe()
     private let walletDirectory: URL
 
-    static let watchName = "Anna's Apple Watch"
-    static let iPhoneName = "Anna's iPhone"
+    public static let watchName = "Anna's Apple Watch"
+    public static let iPhoneName = "Anna's iPhone"
 
     /// Runs `body` in a fresh world, holding the global test lock.
-    static func run(_ body: @MainActor (EndToEndHarness) async throws -> Void) async throws {
+    public static func run(_ body: @MainActor (EndToEndHarness) async throws -> Void) async throws {
         try await GlobalTestLock.run {
             let harness = try await EndToEndHarness()
             defer { harness.tearDown() }
@@ -50,13 +49,13 @@ final class EndToEndHarness {
         sandbox.stop()
     }
 
-    func card(_ outcome: SandboxCardOutcome, reference: String) async throws -> TestCard {
+    public func card(_ outcome: SandboxCardOutcome, reference: String) async throws -> TestCard {
         try await IssuerBackend.testCard(outcome, sandbox: sandbox.baseURL, reference: reference)
     }
 
     /// Presents the add sheet for `card` the way the seed's `provision()` does
     /// and waits for the delegate.
-    func provision(
+    public func provision(
         _ card: TestCard, primaryAccountIdentifier: String? = nil
     ) async throws -> (pass: PKPaymentPass?, error: (any Error)?) {
         let payload = try backend.encryptedPayload(for: card)
@@ -77,7 +76,7 @@ final class EndToEndHarness {
 
     /// Retries `body` while the service does not know the token yet: the
     /// network's notification of a new token reaches it asynchronously.
-    func eventually<T>(_ body: () async throws -> T) async throws -> T {
+    public func eventually<T>(_ body: () async throws -> T) async throws -> T {
         var lastError: (any Error)?
         for _ in 0..<50 {
             do {
@@ -93,11 +92,11 @@ final class EndToEndHarness {
 
 /// The issuer app's screen: presents the sheet and hears the outcome.
 @MainActor
-final class ProvisioningProbe: UIViewController, TPCSDKProvisionDelegate {
+public final class ProvisioningProbe: UIViewController, TPCSDKProvisionDelegate {
     private var continuation: CheckedContinuation<(pass: PKPaymentPass?, error: (any Error)?), Never>?
-    private(set) var completions = 0
+    public private(set) var completions = 0
 
-    func provision(
+    public func provision(
         _ start: @MainActor (TPCSDKProvisionDelegate) -> Void
     ) async -> (pass: PKPaymentPass?, error: (any Error)?) {
         await withCheckedContinuation { continuation in
@@ -106,7 +105,7 @@ final class ProvisioningProbe: UIViewController, TPCSDKProvisionDelegate {
         }
     }
 
-    func onProvisionCompletion(pass: PKPaymentPass?, error: Error?) {
+    public func onProvisionCompletion(pass: PKPaymentPass?, error: Error?) {
         completions += 1
         continuation?.resume(returning: (pass, error))
         continuation = nil
