@@ -36,7 +36,10 @@ struct WalletDeepLinkTests {
             ("passTypeIdentifier=paymentpass.com.apple&serialNumber=&action=verify", .invalidSerialNumber),
             ("passTypeIdentifier=paymentpass.com.apple&serialNumber=a%20b&action=verify", .invalidSerialNumber),
             ("passTypeIdentifier=paymentpass.com.apple&serialNumber=1&action=verify&x=1", .unknownParameter),
-            ("passTypeIdentifier=paymentpass.com.apple&serialNumber=1&serialNumber=2&action=verify", .duplicateParameter),
+            (
+                "passTypeIdentifier=paymentpass.com.apple&serialNumber=1&serialNumber=2&action=verify",
+                .duplicateParameter
+            ),
             ("action=verify", .missingParameter),
         ])
     func malformedLinksAreRefused(query: String, code: DeepLinkError.Code) throws {

@@ -17,7 +17,9 @@ import PushProvisioning
 
 @MainActor
 final class AppDelegate {
-    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:])
+    func application(
+        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+    )
         -> Bool
     {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
@@ -46,7 +48,8 @@ final class AppDelegate {
         var serialNumber = queryItems[indexSerialNumber].value
         let tokenRequestorId = "40010030273"  // only in case of VISA, otherwise empty string
         let scheme = SeedValues.scheme  // VISA, MASTERCARD, AMEX
-        let authorizationCode = SeedValues.authorizationCode  // provide the JWT value related to the card, from the issuer backend
+        // provide the JWT value related to the card, from the issuer backend
+        let authorizationCode = SeedValues.authorizationCode
 
         if let serialNumber = serialNumber {
             let tokenInput = GetTokenInput(serialNumber: serialNumber)

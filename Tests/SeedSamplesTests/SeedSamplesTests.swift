@@ -106,7 +106,8 @@ struct SeedSamplesTests {
             let seen = try #require(controller.tokenResults.first)
             #expect(seen.local != nil && seen.remote == nil)
             #expect(
-                AddToWalletState(localPass: seen.local, remotePass: seen.remote, isWatchPaired: controller.isWatchPaired)
+                AddToWalletState(
+                    localPass: seen.local, remotePass: seen.remote, isWatchPaired: controller.isWatchPaired)
                     == .addToWatch)
         }
     }
@@ -160,7 +161,8 @@ struct SeedSamplesTests {
                 return now.localPass?.secureElementPass?.passActivationState == .activated
             }
 
-            let foreign = try #require(URL(string: "issuerapp://wallet?passTypeIdentifier=pass.other&serialNumber=1&action=verify"))
+            let foreign = try #require(
+                URL(string: "issuerapp://wallet?passTypeIdentifier=pass.other&serialNumber=1&action=verify"))
             #expect(!app.application(UIApplication.shared, open: foreign))
         }
     }

@@ -152,7 +152,8 @@ struct ServiceTransport: Sendable {
         case .cancelled:
             TPCError(.timedOut, "the request was cancelled", requestId: requestId)
         default:
-            TPCError(.serviceUnavailable, "the service cannot be reached (\(error.code.rawValue))", requestId: requestId)
+            TPCError(
+                .serviceUnavailable, "the service cannot be reached (\(error.code.rawValue))", requestId: requestId)
         }
     }
 }

@@ -75,7 +75,9 @@ public struct TPCError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A ``Code/serverError`` with the service's problem type and message.
-    public static func serverError(code: String, message: String, requestId: String? = nil, httpStatus: Int? = nil)
+    public static func serverError(
+        code: String, message: String, requestId: String? = nil, httpStatus: Int? = nil
+    )
         -> TPCError
     {
         TPCError(.serverError, message, requestId: requestId, serverCode: code, httpStatus: httpStatus)

@@ -49,7 +49,8 @@ extension TPCSDK {
         primaryAccountNumberSuffix: String, completion: @escaping (Bool, Error?) -> Void
     ) {
         getToken(input: GetTokenInput(last4: primaryAccountNumberSuffix)) { local, remote, error in
-            completion(error == nil && CardDigitizationResult(local: local, remote: remote).state != .notDigitized, error)
+            completion(
+                error == nil && CardDigitizationResult(local: local, remote: remote).state != .notDigitized, error)
         }
     }
 
@@ -74,7 +75,8 @@ extension TPCSDK {
             guard let lookup else {
                 _ = try client()
                 throw TPCError(
-                    .invalidArgument, "an encrypted payload alone does not identify passes; give a suffix or identifier")
+                    .invalidArgument, "an encrypted payload alone does not identify passes; give a suffix or identifier"
+                )
             }
             let (local, remote) = try lookup()
             let identifier = (local ?? remote)?.secureElementPass?.primaryAccountIdentifier

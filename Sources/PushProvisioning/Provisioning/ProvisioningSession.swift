@@ -93,8 +93,7 @@ final class ProvisioningSession: NSObject {
         controller.present(sheet, animated: true)
     }
 
-    private func answer(_ handler: @escaping (PKAddPaymentPassRequest) -> Void, with request: PKAddPaymentPassRequest)
-    {
+    private func answer(_ handler: @escaping (PKAddPaymentPassRequest) -> Void, with request: PKAddPaymentPassRequest) {
         guard !handlerCalled else { return }
         handlerCalled = true
         handler(request)

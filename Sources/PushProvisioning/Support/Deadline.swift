@@ -28,7 +28,9 @@ enum Deadline {
                     race.finish(.failure(TPCError(.timedOut, "no answer within \(Int(seconds.rounded(.up))) s")))
                     work.cancel()
                 }
-                race.onFinish { work.cancel(); timer.cancel() }
+                race.onFinish {
+                    work.cancel(); timer.cancel()
+                }
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))

@@ -135,7 +135,8 @@ struct ProvisioningEndToEndTests {
     func serviceDown() async throws {
         try await EndToEndHarness.run { world in
             let card = try await world.card(.approve, reference: "card-down")
-            try TPCSDK.configure(url: try StalledServer.closedPortURL().absoluteString, issuerId: world.backend.issuerId)
+            try TPCSDK.configure(
+                url: try StalledServer.closedPortURL().absoluteString, issuerId: world.backend.issuerId)
             world.wallet.scriptUser(.addToPhone)
             let result = try await world.provision(card)
             #expect(result.pass == nil)
