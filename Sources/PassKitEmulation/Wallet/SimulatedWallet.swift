@@ -276,6 +276,25 @@ public final class SimulatedWallet: Sendable {
         }
     }
 
+    /// Keeps the store following the network in the background, as a device
+    /// hears of token changes: ``synchronize()`` every `interval` until the
+    /// returned task is cancelled. A failed round is skipped; the next one
+    /// tries again.
+    ///
+    /// ```swift
+    /// let poller = wallet.synchronizePeriodically(every: .seconds(1))
+    /// defer { poller.cancel() }
+    /// ```
+    public func synchronizePeriodically(every interval: Duration) -> Task<Void, Never> {
+        Task { [weak self] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                try? await self.synchronize()
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
     /// The URL Wallet opens for in-app verification of `pass`:
     /// ``appLaunchURL`` with `passTypeIdentifier`, `serialNumber` and
     /// `action=verify`; `nil` unless the pass requires activation.

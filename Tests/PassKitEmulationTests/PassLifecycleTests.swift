@@ -1,0 +1,200 @@
+import Foundation
+import PassKitEmulation
+import ProvisioningAPI
+import Testing
+
+/// Pass states after the sheet: in-app verification, activation, and states
+/// that follow the network's tokens.
+@Suite struct PassLifecycleTests {
+    /// Adds `card` to the phone and returns the pass and the delegate (which
+    /// holds the service's answer).
+    private func addToPhone(
+        _ card: SandboxTestCard, issuer: SandboxIssuer, wallet: SimulatedWallet
+    ) async throws -> (PKPaymentPass, IssuerDelegate) {
+        let delegate = IssuerDelegate(issuer: issuer, card: card)
+        let sheetConfiguration = try #require(configuration(for: card))
+        let finish = try #require(
+            await SimulatedWallet.withCurrent(wallet) {
+                await presentSheet(sheetConfiguration, delegate: delegate)
+            })
+        return (try #require(finish.pass), delegate)
+    }
+
+    @Test func passThatRequiresActivationOpensTheAppForVerification() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        wallet.appLaunchURL = try #require(URL(string: "bankapp://wallet/verify"))
+        let (pass, _) = try await addToPhone(try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
+        #expect(pass.passActivationState == .requiresActivation)
+
+        let url = try #require(wallet.issuerAppLaunchURL(for: pass))
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        #expect(components.scheme == "bankapp")
+        #expect(components.host == "wallet")
+        #expect(components.path == "/verify")
+        let items = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value) })
+        #expect(items["passTypeIdentifier"] == "paymentpass.com.apple")
+        #expect(items["serialNumber"] == pass.serialNumber)
+        #expect(items["action"] == "verify")
+
+        let serial = try #require(items["serialNumber"] ?? nil)
+        let found = await SimulatedWallet.withCurrent(wallet) {
+            PKPassLibrary().pass(withPassTypeIdentifier: "paymentpass.com.apple", serialNumber: serial)
+        }
+        #expect(found?.secureElementPass?.deviceAccountIdentifier == pass.deviceAccountIdentifier)
+    }
+
+    @Test func activePassHasNoLaunchURL() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
+        #expect(wallet.issuerAppLaunchURL(for: pass) == nil)
+    }
+
+    @Test func activationDataActivatesThePass() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let (pass, delegate) = try await addToPhone(
+            try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
+        let activationData = try #require(delegate.response?.activationData)
+
+        let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
+        #expect(library.isSecureElementPassActivationAvailable)
+        let activated = try await library.activate(pass, activationData: activationData)
+        #expect(activated)
+        let reread = library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)
+        #expect(reread?.secureElementPass?.passActivationState == .activated)
+    }
+
+    @Test func wrongActivationDataIsRefused() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let (pass, delegate) = try await addToPhone(
+            try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
+        var wrong = try #require(delegate.response?.activationData)
+        wrong[wrong.startIndex] ^= 0xFF
+
+        let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
+        let result: (Bool, String?) = await withCheckedContinuation { continuation in
+            library.activate(pass, activationData: wrong) { success, error in
+                continuation.resume(returning: (success, error.map { ($0 as NSError).domain }))
+            }
+        }
+        #expect(result.0 == false)
+        #expect(result.1 == PKPassKitErrorDomain)
+        let reread = library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)
+        #expect(reread?.secureElementPass?.passActivationState == .requiresActivation)
+    }
+
+    @Test func synchronizeFollowsTokenStateChangedAtTheService() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let card = try await issuer.card(.approve)
+        let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
+        let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
+        func state() -> PKSecureElementPass.PassActivationState? {
+            library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)?
+                .secureElementPass?.passActivationState
+        }
+
+        try await issuer.changeTokenState(tokenId: pass.deviceAccountIdentifier, action: .suspend, scheme: card.scheme)
+        #expect(state() == .activated)
+        try await wallet.synchronize()
+        #expect(state() == .suspended)
+
+        try await issuer.changeTokenState(tokenId: pass.deviceAccountIdentifier, action: .resume, scheme: card.scheme)
+        try await wallet.synchronize()
+        #expect(state() == .activated)
+
+        try await issuer.changeTokenState(tokenId: pass.deviceAccountIdentifier, action: .delete, scheme: card.scheme)
+        try await wallet.synchronize()
+        #expect(state() == .deactivated)
+        #expect(library.canAddSecureElementPass(primaryAccountIdentifier: pass.primaryAccountIdentifier))
+    }
+
+    @Test func periodicSynchronizationPicksUpASuspension() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let card = try await issuer.card(.approve)
+        let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
+        let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
+        let poller = wallet.synchronizePeriodically(every: .milliseconds(20))
+        defer { poller.cancel() }
+
+        try await issuer.changeTokenState(tokenId: pass.deviceAccountIdentifier, action: .suspend, scheme: card.scheme)
+        try await waitUntil {
+            library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)?
+                .secureElementPass?.passActivationState == .suspended
+        }
+    }
+
+    @Test func anotherProcessOpeningTheDirectorySharesThePasses() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox, watch: true)
+        let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
+
+        let reopened = try SimulatedWallet.open(wallet.directory)
+        #expect(reopened.iPhone == wallet.iPhone)
+        #expect(reopened.watch == wallet.watch)
+        let library = await SimulatedWallet.withCurrent(reopened) { PKPassLibrary() }
+        #expect(library.passes().map(\.serialNumber) == [pass.serialNumber])
+    }
+
+    @Test func watchSessionReportsThePairedWatch() async throws {
+        let sandbox = try await SandboxProcess.running()
+        let paired = try await makeWallet(sandbox, watch: true)
+        let alone = try await makeWallet(sandbox, watch: false)
+        #expect(paired.isWatchPaired)
+        #expect(!alone.isWatchPaired)
+
+        let observer = await SessionObserver()
+        let reported = await SimulatedWallet.withCurrent(paired) { @MainActor in
+            #expect(WCSession.isSupported())
+            let session = WCSession.default
+            session.delegate = observer
+            session.activate()
+            return await observer.activation()
+        }
+        #expect(reported.state == .activated)
+        #expect(reported.isPaired)
+        let unpaired = await SimulatedWallet.withCurrent(alone) { WCSession.default.isPaired }
+        #expect(!unpaired)
+    }
+}
+
+/// A `WCSessionDelegate` that hands the activation to the test.
+@MainActor
+final class SessionObserver: NSObject, WCSessionDelegate {
+    struct Activation: Sendable {
+        let state: WCSessionActivationState
+        let isPaired: Bool
+    }
+
+    private var waiter: CheckedContinuation<Activation, Never>?
+    private var result: Activation?
+
+    func activation() async -> Activation {
+        if let result { return result }
+        return await withCheckedContinuation { waiter = $0 }
+    }
+
+    func session(
+        _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState,
+        error: (any Error)?
+    ) {
+        let activation = Activation(state: activationState, isPaired: session.isPaired)
+        result = activation
+        waiter?.resume(returning: activation)
+        waiter = nil
+    }
+
+    func sessionDidBecomeInactive(_ session: WCSession) {}
+    func sessionDidDeactivate(_ session: WCSession) {}
+}
