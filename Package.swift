@@ -78,7 +78,13 @@ let clientSide: [Target] = [
     .target(
         name: "PassKitEmulation",
         dependencies: ["ProvisioningAPI", "ProvisioningCrypto"]
-    )
+    ),
+    .target(
+        name: "PushProvisioning",
+        dependencies: [
+            "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+        ]
+    ),
 ]
 
 let tools: [Target] = [
@@ -143,6 +149,24 @@ let tests: [Target] = [
         name: "PassKitEmulationTests",
         dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
     ),
+    // Test-only helpers of the SDK's end-to-end tests: a `tpc serve --sandbox`
+    // launcher, the bank's backend (codes, payloads), a hanging server.
+    .target(
+        name: "PushProvisioningTestSupport",
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"],
+        path: "Tests/PushProvisioningTestSupport"
+    ),
+    .testTarget(
+        name: "PushProvisioningTests",
+        dependencies: [
+            "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto",
+            "PushProvisioningTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "SeedSamplesTests",
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
+    ),
     .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
@@ -161,6 +185,7 @@ let package = Package(
         .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
+        .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
