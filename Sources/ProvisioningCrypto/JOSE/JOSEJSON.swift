@@ -5,35 +5,10 @@ import Foundation
 enum JOSEJSON {
     static func decodeObject(_ bytes: [UInt8], _ context: String) throws -> [String: JSONValue] {
         do {
-            return try JSONDecoder().decode(Object.self, from: Data(bytes)).members
+            return try JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
         } catch {
             throw JOSEError(.malformed, "\(context) is not a JSON object")
         }
-    }
-
-    /// A top-level object, decoded as `[String: JSONValue]`'s own `Decodable`
-    /// conformance does (every key of the keyed container, each value a
-    /// ``JSONValue``), but without going through the standard library's generic
-    /// dictionary code, whose run-time generic metadata lookups were a
-    /// measurable part of JWT validation.
-    private struct Object: Decodable {
-        let members: [String: JSONValue]
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: MemberKey.self)
-            var members: [String: JSONValue] = [:]
-            for key in container.allKeys {
-                members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
-            }
-            self.members = members
-        }
-    }
-
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// Decodes an object-shaped `Value` (one whose decoder asks for a keyed
@@ -47,6 +22,9 @@ enum JOSEJSON {
         } catch let error as JOSEError {
             throw error
         } catch DecodingError.typeMismatch(_, let mismatch) where mismatch.codingPath.isEmpty {
+            throw JOSEError(.malformed, "\(context) is not a JSON object")
+        } catch DecodingError.valueNotFound(_, let missing) where missing.codingPath.isEmpty {
+            // A top-level `null`.
             throw JOSEError(.malformed, "\(context) is not a JSON object")
         } catch {
             throw JOSEError(.malformed, "\(context) is not valid JSON of the expected shape")

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func numbersAreIntegersExactlyWhenIntegralAndWithinInt64() throws {
-        let json = #"{"a":1.0,"b":1e2,"c":-0,"d":9223372036854775807,"e":9223372036854775808,"f":-1.5e-3,"g":"1","h":false}"#
+        let json =
+            #"{"a":1.0,"b":1e2,"c":-0,"d":9223372036854775807,"e":9223372036854775808,"f":-1.5e-3,"g":"1","h":false}"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
         let expected: JSONValue = .object([
             "a": .integer(1), "b": .integer(100), "c": .integer(0), "d": .integer(.max),
