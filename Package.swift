@@ -78,7 +78,7 @@ let tools: [Target] = [
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage"],
         path: "Sources/Bench"
     ),
 ]
