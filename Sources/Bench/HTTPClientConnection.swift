@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// One blocking HTTP/1.1 keep-alive connection to a numeric IPv4 address, for
@@ -21,9 +21,9 @@ final class HTTPClientConnection {
 
     init(host: String, port: Int) throws {
         #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw BenchError("socket() failed: errno \(errno)") }
         var address = sockaddr_in()

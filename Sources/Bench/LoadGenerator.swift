@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Drives pre-made HTTP/1.1 requests at a server over keep-alive loopback
@@ -118,7 +118,8 @@ struct LoadGenerator: Sendable {
                 } else {
                     failed += 1
                     if firstFailure == nil {
-                        firstFailure = "HTTP \(answer.status): " + String(decoding: answer.body.prefix(300), as: UTF8.self)
+                        firstFailure =
+                            "HTTP \(answer.status): " + String(decoding: answer.body.prefix(300), as: UTF8.self)
                     }
                 }
             } catch {
@@ -152,9 +153,9 @@ struct LoadGenerator: Sendable {
     static func processCPUSeconds() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
-            getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
         #endif
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
             + Double(usage.ru_stime.tv_usec) / 1e6

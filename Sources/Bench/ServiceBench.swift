@@ -77,17 +77,22 @@ enum ServiceBench {
         let now = Date()
         let cardRef = "bench-ceiling"
         let payload = CMSEnvelopedData.base64EncodedString(
-            der: try CMSEnvelopedData.encrypt(try factory.payloadJSON(cardRef: cardRef, now: now), for: factory.payloadCertificate))
+            der: try CMSEnvelopedData.encrypt(
+                try factory.payloadJSON(cardRef: cardRef, now: now), for: factory.payloadCertificate))
         let code = try factory.authorizationCode(cardRef: cardRef, now: now)
-        let keys = JWKSet(keys: [JWK(publicKey: .p256(factory.codeKey.publicKey), keyID: factory.keyID, algorithm: .es256)])
+        let keys = JWKSet(keys: [
+            JWK(publicKey: .p256(factory.codeKey.publicKey), keyID: factory.keyID, algorithm: .es256)
+        ])
         let validator = JWTValidator(
             expectedIssuer: factory.issuerId, expectedAudience: factory.audience, leeway: 30, maximumLifetime: 300,
             requireExpiration: true, requireIssuedAt: true, requireJWTID: true)
         guard let leaf = factory.chain.first else { throw BenchError("the sandbox served an empty chain") }
         let chainBytes = factory.chain.flatMap(\.derRepresentation)
         let passData = ApplePayPassData(
-            primaryAccountNumber: ProvisioningRequestFactory.pan, expiration: ProvisioningRequestFactory.expiration(now: now),
-            name: "Bench Cardholder", nonce: try SecureRandom.bytes(count: 32), nonceSignature: try SecureRandom.bytes(count: 71))
+            primaryAccountNumber: ProvisioningRequestFactory.pan,
+            expiration: ProvisioningRequestFactory.expiration(now: now),
+            name: "Bench Cardholder", nonce: try SecureRandom.bytes(count: 32),
+            nonceSignature: try SecureRandom.bytes(count: 71))
         let one: @Sendable () throws -> Void = {
             let der = try CMSEnvelopedData.der(base64: payload)
             _ = try CMSEnvelopedData.decrypt(der, key: factory.payloadKey, certificate: factory.payloadCertificate)
@@ -166,7 +171,8 @@ enum ServiceBench {
         ).emit()
         BenchFigure(
             name: "service.\(label).full_load.server_cpu_percent", value: serverCPU / full.seconds * 100,
-            unit: "% of one core").emit()
+            unit: "% of one core"
+        ).emit()
         BenchFigure(
             name: "service.\(label).full_load.client_cpu_percent", value: full.clientCPUSeconds / full.seconds * 100,
             unit: "% of one core"
@@ -183,8 +189,10 @@ enum ServiceBench {
         // Latency at half the measured throughput, open loop.
         let halfRate = max(1, throughput / 2)
         let half = try drive(max(100, Int(halfRate * options.latencySeconds)), rate: halfRate)
-        BenchFigure(name: "service.\(label).half_load.requests_per_second", value: half.requestsPerSecond, unit: "requests/s")
-            .emit()
+        BenchFigure(
+            name: "service.\(label).half_load.requests_per_second", value: half.requestsPerSecond, unit: "requests/s"
+        )
+        .emit()
         BenchFigure(name: "service.\(label).half_load.latency_p50_ms", value: half.percentile(0.5), unit: "ms").emit()
         BenchFigure(name: "service.\(label).half_load.latency_p99_ms", value: half.percentile(0.99), unit: "ms").emit()
 
@@ -223,7 +231,8 @@ enum ServiceBench {
         let soakEnd = try process.residentMegabytes()
         let seconds = Int(options.soakSeconds)
         BenchFigure(
-            name: "service.\(label).soak_\(seconds)s.rss_growth_percent", value: (soakEnd - soakStart) / soakStart * 100,
+            name: "service.\(label).soak_\(seconds)s.rss_growth_percent",
+            value: (soakEnd - soakStart) / soakStart * 100,
             unit: "% (RSS end vs start)", target: "<= 10"
         ).emit()
         BenchFigure(name: "service.\(label).soak_\(seconds)s.rss_end_mib", value: soakEnd, unit: "MiB").emit()
