@@ -15,7 +15,10 @@ import Synchronization
 /// decryption of the card payload (RSA-2048 OAEP, the sandbox issuer's key),
 /// ES256 verification and claim checks of the code, ECC_V2 encryption for
 /// the sandbox leaf — in a tight loop on one thread and on two threads at once
-/// (the server uses both cores, so the two-thread figure is its baseline).
+/// (the server uses both cores, so the two-thread figure is its baseline), and
+/// per CPU second of the looping thread, the baseline of the server's
+/// requests per CPU second — the figure that stays meaningful when other
+/// processes share the cores.
 /// Apple's chain is not verified per request by the service: it caches
 /// verified chains by fingerprint and the sandbox has one leaf, so every
 /// request after the first is a cache hit (one SHA-256 over the chain, which
@@ -100,7 +103,13 @@ enum ServiceBench {
             _ = try SHA256.hash(data: chainBytes)
             _ = try ApplePayECCV2.encrypt(passData, for: leaf)
         }
-        let single = try measureRate(seconds: seconds, one)
+        let cpuBefore = threadCPUSeconds()
+        var operations = 0
+        let single = try measureRate(seconds: seconds) {
+            try one()
+            operations += 1
+        }
+        let perCPUSecond = Double(operations) / (threadCPUSeconds() - cpuBefore)
         let rates = Mutex<[Double]>([])
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
@@ -113,6 +122,9 @@ enum ServiceBench {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         BenchFigure(name: "service.crypto_ceiling_1_thread_per_second", value: single, unit: "op/s").emit()
+        // Per CPU second of the loop's thread: what one core does however busy
+        // the machine is (other processes only lengthen the wall time).
+        BenchFigure(name: "service.crypto_ceiling_per_cpu_second", value: perCPUSecond, unit: "op/CPU-s").emit()
         BenchFigure(
             name: "service.crypto_ceiling_2_threads_per_second", value: rates.withLock { $0.reduce(0, +) },
             unit: "op/s"
@@ -167,7 +179,7 @@ enum ServiceBench {
         // however busy other processes kept the cores.
         BenchFigure(
             name: "service.\(label).requests_per_server_cpu_second", value: Double(full.succeeded) / serverCPU,
-            unit: "requests/CPU-s", baselineKey: "service.crypto_ceiling_1_thread_per_second", target: ">= 0.7"
+            unit: "requests/CPU-s", baselineKey: "service.crypto_ceiling_per_cpu_second", target: ">= 0.7"
         ).emit()
         BenchFigure(
             name: "service.\(label).full_load.server_cpu_percent", value: serverCPU / full.seconds * 100,
@@ -257,6 +269,13 @@ enum ServiceBench {
         let chain = try served.certificateChain.map { try Certificate(derRepresentation: Array($0)) }
         return try ProvisioningRequestFactory(
             sandboxDirectory: options.sandboxDirectory, chain: chain, host: host, port: port)
+    }
+
+    /// CPU seconds the calling thread has used.
+    static func threadCPUSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     static func log(_ message: String) {
