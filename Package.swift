@@ -98,7 +98,7 @@ let tools: [Target] = [
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage"],
         path: "Sources/Bench"
     ),
 ]

@@ -32,5 +32,6 @@ if [ -x scripts/bench-storage.sh ]; then
     section "storage"
     scripts/bench-storage.sh | tee -a "$raw"
 fi
+[ -x scripts/bench-service.sh ] && { section "service (soak ${PP_SOAK_SECONDS:-60} s; make soak for 300 s)"; scripts/bench-service.sh | tee -a "$raw"; }
 
 python3 scripts/bench_table.py "$raw" "$out"
