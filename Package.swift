@@ -85,6 +85,14 @@ let clientSide: [Target] = [
             "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
         ]
     ),
+    .target(
+        name: "WalletExtensions",
+        dependencies: [
+            "PushProvisioning", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    // The checks behind `tpc doctor`: Foundation only.
+    .target(name: "ProvisioningDoctor"),
 ]
 
 let tools: [Target] = [
