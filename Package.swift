@@ -101,12 +101,12 @@ let tools: [Target] = [
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer",
+            "Storage", "HTTPServer", "ProvisioningDoctor",
         ]
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
+        dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation"],
         path: "Sources/Bench"
     ),
 ]
@@ -176,6 +176,18 @@ let tests: [Target] = [
         dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
     ),
     .testTarget(
+        name: "WalletExtensionsTests",
+        dependencies: [
+            "WalletExtensions", "PushProvisioning", "PassKitEmulation", "ProvisioningAPI",
+            "PushProvisioningTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "ProvisioningDoctorTests",
+        dependencies: ["ProvisioningDoctor"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
@@ -194,6 +206,8 @@ let package = Package(
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
+        .library(name: "WalletExtensions", targets: ["WalletExtensions"]),
+        .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],

@@ -20,10 +20,9 @@ import Foundation
 /// does and reports a completion that is late, missing or repeated.
 ///
 /// The base class answers "nothing to add": a status with every flag `false`,
-/// no entries and no request. Wallet calls the methods on its own threads,
-/// one call at a time per method; the class is `@unchecked Sendable` so that
-/// the simulated Wallet can do the same.
-open class PKIssuerProvisioningExtensionHandler: NSObject, @unchecked Sendable {
+/// no entries and no request. Wallet calls the methods on threads of its
+/// own, as on iOS; like Apple's class it is not `Sendable`.
+open class PKIssuerProvisioningExtensionHandler: NSObject {
     /// Makes a handler; Wallet makes one per extension launch.
     public override init() {
         super.init()

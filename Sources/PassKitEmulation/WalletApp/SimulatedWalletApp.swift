@@ -69,7 +69,13 @@ public final class SimulatedWalletApp: Sendable {
     /// The time limits.
     public let limits: Limits
 
-    private let handler: PKIssuerProvisioningExtensionHandler
+    /// The extension's handler. Apple's class is not `Sendable`, yet Wallet
+    /// calls it from its own threads; the box says so once, here.
+    private struct HandlerBox: @unchecked Sendable {
+        let handler: PKIssuerProvisioningExtensionHandler
+    }
+
+    private let box: HandlerBox
     private let authorizationExtension: AuthorizationExtension?
     /// Extensions run in their own process on iOS; here they run on their own
     /// queue, so that a handler that blocks does not stall Wallet's clock.
@@ -82,7 +88,7 @@ public final class SimulatedWalletApp: Sendable {
         authorizationExtension: AuthorizationExtension? = nil, limits: Limits = .apple
     ) {
         self.wallet = wallet
-        self.handler = issuerExtension
+        self.box = HandlerBox(handler: issuerExtension)
         self.authorizationExtension = authorizationExtension
         self.limits = limits
     }
@@ -155,8 +161,8 @@ public final class SimulatedWalletApp: Sendable {
             timeoutConsequence: "Wallet leaves the issuer out of its list (answer from the shared store: no "
                 + "network and no per-card lookups in status)",
             log: log)
-        let handler = handler
-        extensionQueue.async { handler.status { gate.deliver($0) } }
+        let box = box
+        extensionQueue.async { box.handler.status { gate.deliver($0) } }
         guard let status = await gate.wait() else { return nil }
         return StatusAnswer(
             requiresAuthentication: status.requiresAuthentication,
@@ -198,12 +204,12 @@ public final class SimulatedWalletApp: Sendable {
         let gate = ExtensionCallGate<[PKIssuerProvisioningExtensionPassEntry]>(
             call: call, limit: limits.entries,
             timeoutConsequence: "Wallet treats it as no cards available", log: log)
-        let handler = handler
+        let box = box
         extensionQueue.async {
             if kind == .iPhone {
-                handler.passEntries { gate.deliver($0) }
+                box.handler.passEntries { gate.deliver($0) }
             } else {
-                handler.remotePassEntries { gate.deliver($0) }
+                box.handler.remotePassEntries { gate.deliver($0) }
             }
         }
         let answered = await gate.wait() ?? []
@@ -260,10 +266,10 @@ public final class SimulatedWalletApp: Sendable {
         let gate = ExtensionCallGate<PKAddPaymentPassRequest?>(
             call: "generateAddPaymentPassRequestForPassEntryWithIdentifier", limit: limits.request,
             timeoutConsequence: "Wallet shows an error and adds nothing", log: log)
-        let handler = handler
+        let box = box
         let identifier = entry.identifier
         extensionQueue.async {
-            handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+            box.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
                 identifier, configuration: configuration, certificateChain: challenge.certificateChain,
                 nonce: challenge.nonce, nonceSignature: challenge.nonceSignature, completionHandler: { gate.deliver($0) })
         }

@@ -43,7 +43,7 @@ import PushProvisioning
 ///     }
 /// }
 /// ```
-open class TPCIssuerProvisioningExtensionHandler: PKIssuerProvisioningExtensionHandler, @unchecked Sendable {
+open class TPCIssuerProvisioningExtensionHandler: PKIssuerProvisioningExtensionHandler {
     /// What the bank's backend gives for one card: the card as CMS enveloped
     /// data for the service (base64) and a single-use authorization code.
     public struct ProvisioningData: Sendable {
@@ -91,10 +91,17 @@ open class TPCIssuerProvisioningExtensionHandler: PKIssuerProvisioningExtensionH
         super.init()
     }
 
+    /// Carries the handler to the thread a request fails on. The handler's
+    /// own state is immutable (`let`s); ``requestDidFail(cardId:error:)`` is
+    /// documented to run on any thread.
+    private struct FailureReporter: @unchecked Sendable {
+        let handler: TPCIssuerProvisioningExtensionHandler
+    }
+
     /// Called once per request that ends without one (the bank's closure
     /// threw, the service refused, the deadline passed, the card is unknown
-    /// or the sign-in expired), before Wallet hears `nil`. Override it to
-    /// log; the error never holds card data.
+    /// or the sign-in expired), before Wallet hears `nil`, on any thread.
+    /// Override it to log; the error never holds card data.
     open func requestDidFail(cardId: String, error: any Error) {}
 
     // MARK: - Wallet's calls
@@ -117,9 +124,10 @@ open class TPCIssuerProvisioningExtensionHandler: PKIssuerProvisioningExtensionH
         completionHandler completion: @escaping (PKAddPaymentPassRequest?) -> Void
     ) {
         let once = OnceCompletion(completion)
-        let fail: @Sendable (any Error) -> Void = { [weak self] error in
+        let reporter = FailureReporter(handler: self)
+        let fail: @Sendable (any Error) -> Void = { error in
             // Report only the path that actually completes Wallet's handler.
-            if once.complete(nil) { self?.requestDidFail(cardId: identifier, error: error) }
+            if once.complete(nil) { reporter.handler.requestDidFail(cardId: identifier, error: error) }
         }
         let card: StoredCard
         do {
