@@ -4,6 +4,7 @@
 //     tpc-bench crypto                 ECC_V2, CMS, JWT figures
 //     tpc-bench http-serve --port N    a small JSON handler for wrk to load
 //     tpc-bench storage sqlite|postgres <url>
+//     tpc-bench extensions             Wallet extension status / passEntries
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -12,6 +13,8 @@ do {
         try await CryptoBench.run(Array(arguments.dropFirst()))
     case "http-serve":
         try await HTTPBench.serve(Array(arguments.dropFirst()))
+    case "extensions":
+        try ExtensionsBench.run(Array(arguments.dropFirst()))
     case "storage":
         try await StorageBench.run(Array(arguments.dropFirst()))
     default:

@@ -22,7 +22,8 @@ public enum ExtensionTarget: String, Hashable, Sendable, CaseIterable, CustomStr
         switch self {
         case .app: ""
         case .issuerExtension: "a subclass of PKIssuerProvisioningExtensionHandler"
-        case .authorizationExtension: "a view controller conforming to PKIssuerProvisioningExtensionAuthorizationProviding"
+        case .authorizationExtension:
+            "a view controller conforming to PKIssuerProvisioningExtensionAuthorizationProviding"
         }
     }
 

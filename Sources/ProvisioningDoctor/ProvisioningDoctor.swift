@@ -49,11 +49,14 @@ public enum ProvisioningDoctor {
         if groups.count == ExtensionTarget.allCases.count, nonEmpty.count == groups.count,
             nonEmpty.reduce(nonEmpty.first ?? [], { $0.intersection($1) }).isEmpty
         {
-            let listing = ExtensionTarget.allCases.map { "\($0): \((groups[$0] ?? []).sorted().joined(separator: ", "))" }
+            let listing = ExtensionTarget.allCases.map {
+                "\($0): \((groups[$0] ?? []).sorted().joined(separator: ", "))"
+            }
             findings.append(
                 .init(
                     .noSharedAppGroup, target: nil,
-                    fix: "the app and both extensions must list one same App Group (\(listing.joined(separator: "; ")))"))
+                    fix: "the app and both extensions must list one same App Group (\(listing.joined(separator: "; ")))"
+                ))
         }
         return findings
     }

@@ -34,7 +34,9 @@ struct DoctorCommand {
             (.authorizationExtension, "ui-entitlements", "ui-info"),
         ]
         for (target, entitlements, info) in overrides {
-            if let path = parsed.value(entitlements) { project.files[target]?.entitlements = URL(fileURLWithPath: path) }
+            if let path = parsed.value(entitlements) {
+                project.files[target]?.entitlements = URL(fileURLWithPath: path)
+            }
             if let path = parsed.value(info) { project.files[target]?.infoPlist = URL(fileURLWithPath: path) }
         }
         self.project = project

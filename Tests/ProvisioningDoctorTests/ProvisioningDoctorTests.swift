@@ -25,7 +25,9 @@ struct ProvisioningDoctorTests {
         Case(project: "principal-class-missing", expected: ["issuerExtension:missing-principal-class"]),
         Case(
             project: "ui-without-nsextension",
-            expected: ["authorizationExtension:wrong-extension-point", "authorizationExtension:missing-principal-class"]),
+            expected: [
+                "authorizationExtension:wrong-extension-point", "authorizationExtension:missing-principal-class",
+            ]),
         Case(project: "entitlements-not-a-plist", expected: ["issuerExtension:unreadable-file"]),
     ]
 

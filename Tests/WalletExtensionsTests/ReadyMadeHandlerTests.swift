@@ -68,7 +68,9 @@ struct ReadyMadeHandlerTests {
             let watchVisit = await app.addCards(to: .watch, picking: .identifiers(["card-1"]))
             #expect(watchVisit.added.first?.pass?.isRemotePass == true)
             #expect(handler.entries(remote: true).map(\.identifier) == ["card-2"])
-            #expect(try world.store.card(id: "card-1")?.digitization == DeviceDigitization(iPhone: .digitized, watch: .digitized))
+            #expect(
+                try world.store.card(id: "card-1")?.digitization
+                    == DeviceDigitization(iPhone: .digitized, watch: .digitized))
         }
     }
 
@@ -98,14 +100,16 @@ struct ReadyMadeHandlerTests {
         try await ExtensionWorld.run { world in
             let handler = FailingBankHandler(store: world.store)
             let app = world.app(handler)
-            let visit = await app.addCards(to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .identifiers(["card-2"]))
+            let visit = await app.addCards(
+                to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .identifiers(["card-2"]))
             let result = try #require(visit.added.first)
             #expect(result.pass == nil && result.errorCode == .systemCancelled)
             #expect(result.shownError?.isEmpty == false)
             #expect(visit.noticed(.noRequest))
             // A second call would be recorded as it arrives; give it time to.
             try await Task.sleep(nanoseconds: 200_000_000)
-            #expect(!world.wallet.diagnostics.contains { $0.code == .handlerCalledTwice || $0.code == .handlerCalledLate })
+            #expect(
+                !world.wallet.diagnostics.contains { $0.code == .handlerCalledTwice || $0.code == .handlerCalledLate })
             #expect(handler.failures.withLock { $0 } == 1)
             #expect(try world.store.card(id: "card-2")?.digitization.iPhone == .notDigitized)
         }

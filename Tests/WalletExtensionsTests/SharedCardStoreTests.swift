@@ -23,7 +23,8 @@ struct SharedCardStoreTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == ["art.card-1", "cards.json", "status.json"])
         for name in names {
-            let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(name).path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
         }
         #expect(try store.cards() == [try #require(try store.card(id: "card-1"))])

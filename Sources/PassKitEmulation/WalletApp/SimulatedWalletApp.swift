@@ -119,7 +119,9 @@ public final class SimulatedWalletApp: Sendable {
         return visit
     }
 
-    private func run(_ start: Visit, signIn: SignInScript?, picking: EntrySelection, log: DiagnosticLog) async
+    private func run(
+        _ start: Visit, signIn: SignInScript?, picking: EntrySelection, log: DiagnosticLog
+    ) async
         -> Visit
     {
         var visit = start
@@ -171,7 +173,9 @@ public final class SimulatedWalletApp: Sendable {
     }
 
     @MainActor
-    private func authorize(signIn: SignInScript?, log: DiagnosticLog) async
+    private func authorize(
+        signIn: SignInScript?, log: DiagnosticLog
+    ) async
         -> PKIssuerProvisioningExtensionAuthorizationResult
     {
         guard let authorizationExtension else {
@@ -271,7 +275,8 @@ public final class SimulatedWalletApp: Sendable {
         extensionQueue.async {
             box.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
                 identifier, configuration: configuration, certificateChain: challenge.certificateChain,
-                nonce: challenge.nonce, nonceSignature: challenge.nonceSignature, completionHandler: { gate.deliver($0) })
+                nonce: challenge.nonce, nonceSignature: challenge.nonceSignature,
+                completionHandler: { gate.deliver($0) })
         }
         guard case .some(.some(let request)) = await gate.wait() else {
             if gate.elapsed != nil {

@@ -49,7 +49,8 @@ public enum CardArtCheck {
         switch format(of: data) {
         case .png: findings += pngFindings([UInt8](data))
         case .pdf: findings += pdfFindings(data)
-        case nil: findings.append(.init(.unsupportedFormat, "the art is neither PNG nor PDF; use a vector PDF or a PNG"))
+        case nil:
+            findings.append(.init(.unsupportedFormat, "the art is neither PNG nor PDF; use a vector PDF or a PNG"))
         }
         return findings
     }
@@ -57,7 +58,7 @@ public enum CardArtCheck {
     /// The art's size in pixels (PNG) or points (PDF page), if readable.
     public static func size(of data: Data) -> (width: Int, height: Int)? {
         switch format(of: data) {
-        case .png: (try? PNGImage([UInt8](data.prefix(64 * 1024)))).map { ($0.width, $0.height) }
+        case .png: (try? PNGImage([UInt8](data.prefix(64 * 1024)), headerOnly: true)).map { ($0.width, $0.height) }
         case .pdf: mediaBox(of: data).map { (Int($0.width.rounded()), Int($0.height.rounded())) }
         case nil: nil
         }

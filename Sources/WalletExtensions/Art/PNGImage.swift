@@ -15,12 +15,14 @@ struct PNGImage {
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    init(_ bytes: [UInt8]) throws(Failure) {
+    /// Reads the chunks; with `headerOnly`, a file cut after its header is enough.
+    init(_ bytes: [UInt8], headerOnly: Bool = false) throws(Failure) {
         guard bytes.starts(with: Self.signature) else { throw Failure(reason: "no PNG signature") }
         var offset = 8
         var header: [UInt8]?
         var transparency: [UInt8]?
         var data: [UInt8] = []
+        var ended = false
         while offset + 8 <= bytes.count {
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
@@ -34,9 +36,15 @@ struct PNGImage {
             default: break
             }
             offset = start + length + 4
-            if type == "IEND" { break }
+            if type == "IEND" {
+                ended = true
+                break
+            }
         }
         guard let header, header.count == 13 else { throw Failure(reason: "no IHDR chunk") }
+        guard headerOnly || (ended && !data.isEmpty) else {
+            throw Failure(reason: "the file ends before its image data")
+        }
         func word(_ at: Int) -> Int { header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         width = word(0)
         height = word(4)

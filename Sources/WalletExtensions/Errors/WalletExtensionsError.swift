@@ -47,6 +47,7 @@ public struct WalletExtensionsError: Error, Hashable, Sendable, CustomStringConv
     }
 
     public var description: String {
-        findings.isEmpty ? "\(code): \(detail)" : "\(code): \(detail): \(findings.map(\.description).joined(separator: "; "))"
+        findings.isEmpty
+            ? "\(code): \(detail)" : "\(code): \(detail): \(findings.map(\.description).joined(separator: "; "))"
     }
 }

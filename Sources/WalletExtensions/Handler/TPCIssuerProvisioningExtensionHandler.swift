@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
+import PushProvisioning
 
 #if canImport(PassKit)
 import PassKit
 #else
 import PassKitEmulation
 #endif
-import PushProvisioning
 
 /// A ready-made issuer provisioning extension handler: seed 000's ~300 lines
 /// of extension code, correct by construction, configured with the shared

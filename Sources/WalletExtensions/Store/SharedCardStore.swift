@@ -230,7 +230,8 @@ public final class SharedCardStore: Sendable {
                 encoder.outputFormatting = [.sortedKeys]
                 let snapshot = StatusSnapshot(
                     passEntriesAvailable: list.cards.contains { $0.isAvailable(remote: false) },
-                    remotePassEntriesAvailable: list.isWatchPaired && list.cards.contains { $0.isAvailable(remote: true) },
+                    remotePassEntriesAvailable: list.isWatchPaired
+                        && list.cards.contains { $0.isAvailable(remote: true) },
                     signInExpiresAt: list.signIn?.expiresAt, signedInAt: list.signIn?.signedInAt)
                 let cards: Data
                 let status: Data

@@ -1,11 +1,11 @@
 import Foundation
+import PushProvisioning
 
 #if canImport(PassKit)
 import PassKit
 #else
 import PassKitEmulation
 #endif
-import PushProvisioning
 
 /// What the issuer app keeps about one card for its Wallet extensions: what
 /// Wallet shows (title, cardholder, last four, scheme, art) and where the card

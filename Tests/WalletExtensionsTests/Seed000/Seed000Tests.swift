@@ -49,7 +49,8 @@ struct Seed000Tests {
             let status = try #require(await app.checkStatus())
             #expect(status.requiresAuthentication && status.passEntriesAvailable && status.remotePassEntriesAvailable)
 
-            let visit = await app.addCards(to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .identifiers(["cardID1"]))
+            let visit = await app.addCards(
+                to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .identifiers(["cardID1"]))
             #expect(visit.entries.map(\.identifier) == ["cardID1", "cardID2"])
             let pass = try #require(visit.added.first?.pass, "\(visit.added.first?.shownError ?? "")")
             #expect(pass.primaryAccountNumberSuffix == world.cards[0].lastFour)
@@ -81,7 +82,9 @@ struct Seed000Tests {
                 let fromSeed = await seed.addCards(to: device, signIn: ExtensionWorld.signsIn, picking: .none)
                 let fromReadyMade = await readyMade.addCards(to: device, picking: .none)
                 #expect(shown(fromSeed.entries) == shown(fromReadyMade.entries))
-                #expect(fromReadyMade.entries.map(\.identifier) == (device == .iPhone ? ["cardID1"] : ["cardID1", "cardID2"]))
+                #expect(
+                    fromReadyMade.entries.map(\.identifier)
+                        == (device == .iPhone ? ["cardID1"] : ["cardID1", "cardID2"]))
             }
         }
     }

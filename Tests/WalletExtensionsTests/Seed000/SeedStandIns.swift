@@ -24,6 +24,8 @@ enum SeedValues {
     static var serviceURL: String { current.withLock { $0.serviceURL } }
     static var issuerId: String { current.withLock { $0.issuerId } }
     static var productId: String? { nil }
-    static func encryptedPayload(_ cardID: String) -> String { current.withLock { $0.provisioningData }(cardID).payload }
+    static func encryptedPayload(_ cardID: String) -> String {
+        current.withLock { $0.provisioningData }(cardID).payload
+    }
     static func authorizationCode(_ cardID: String) -> String { current.withLock { $0.provisioningData }(cardID).code }
 }

@@ -21,7 +21,9 @@ enum PNGWriter {
         // The first and last rows are written out (filter "none"); the rows
         // between use filter "up" with zero differences, copies of the first,
         // so the decoder's unfiltering is exercised.
-        let upRow = [UInt8](repeating: 0, count: width * channels + 1).enumerated().map { $0.offset == 0 ? 2 : $0.element }
+        let upRow = [UInt8](repeating: 0, count: width * channels + 1).enumerated().map {
+            $0.offset == 0 ? 2 : $0.element
+        }
         var raw: [UInt8] = []
         raw.reserveCapacity((width * channels + 1) * height)
         for y in 0..<height {
@@ -58,7 +60,9 @@ enum PNGWriter {
             let length = min(65_535, raw.count - offset)
             let last: UInt8 = offset + length == raw.count ? 1 : 0
             out.append(last)
-            out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8 & 0xFF)])
+            out.append(contentsOf: [
+                UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8 & 0xFF),
+            ])
             out.append(contentsOf: raw[offset..<offset + length])
             offset += length
         } while offset < raw.count
