@@ -112,9 +112,7 @@ public final class SimulatedWalletApp: Sendable {
         to device: SimulatedDevice.Kind, signIn: SignInScript? = nil, picking: EntrySelection = .all
     ) async -> Visit {
         let log = DiagnosticLog(wallet: wallet)
-        var visit = Visit(device: device)
-        defer { _ = visit }
-        visit = await run(visit, signIn: signIn, picking: picking, log: log)
+        var visit = await run(Visit(device: device), signIn: signIn, picking: picking, log: log)
         visit.diagnostics = log.all
         return visit
     }
