@@ -85,6 +85,14 @@ let clientSide: [Target] = [
             "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
         ]
     ),
+    .target(
+        name: "WalletExtensions",
+        dependencies: [
+            "PushProvisioning", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    // The checks behind `tpc doctor`: Foundation only.
+    .target(name: "ProvisioningDoctor"),
 ]
 
 let tools: [Target] = [
@@ -93,12 +101,14 @@ let tools: [Target] = [
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer",
+            "Storage", "HTTPServer", "ProvisioningDoctor",
         ]
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage"],
+        dependencies: [
+            "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
+        ],
         path: "Sources/Bench"
     ),
 ]
@@ -168,6 +178,18 @@ let tests: [Target] = [
         dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
     ),
     .testTarget(
+        name: "WalletExtensionsTests",
+        dependencies: [
+            "WalletExtensions", "PushProvisioning", "PassKitEmulation", "ProvisioningAPI",
+            "PushProvisioningTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "ProvisioningDoctorTests",
+        dependencies: ["ProvisioningDoctor"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
@@ -186,6 +208,8 @@ let package = Package(
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
+        .library(name: "WalletExtensions", targets: ["WalletExtensions"]),
+        .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],

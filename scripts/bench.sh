@@ -24,6 +24,9 @@ openssl speed -seconds 3 -mr ecdhp256 ecdsap256 rsa2048 2>/dev/null | awk -F: '
 section "crypto"
 "$bench" crypto | tee -a "$raw"
 
+section "wallet extensions"
+"$bench" extensions | tee -a "$raw"
+
 if [ -x scripts/bench-http.sh ]; then
     section "http"
     scripts/bench-http.sh | tee -a "$raw"

@@ -5,6 +5,7 @@
 //     tpc-bench http-serve --port N    a small JSON handler for wrk to load
 //     tpc-bench storage sqlite|postgres <url>
 //     tpc-bench service-ceiling|service-load …   see ServiceBench.swift
+//     tpc-bench extensions             Wallet extension status / passEntries
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -13,6 +14,8 @@ do {
         try await CryptoBench.run(Array(arguments.dropFirst()))
     case "http-serve":
         try await HTTPBench.serve(Array(arguments.dropFirst()))
+    case "extensions":
+        try ExtensionsBench.run(Array(arguments.dropFirst()))
     case "storage":
         try await StorageBench.run(Array(arguments.dropFirst()))
     case "service-ceiling":
