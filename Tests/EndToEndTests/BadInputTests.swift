@@ -206,7 +206,8 @@ extension BadInput {
                 scope: "token:suspend", cardRef: provisioned.cardRef, tokenId: pass.deviceAccountIdentifier)
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.otherIssuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(
+                        issuerId: deployment.otherIssuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -218,7 +219,8 @@ extension BadInput {
                 scope: "token:suspend", cardRef: provisioned.cardRef, tokenId: pass.deviceAccountIdentifier)
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+                ),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -229,7 +231,8 @@ extension BadInput {
             let code = try deployment.issuer.code(scope: "token:suspend", tokenId: "another-token")
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+                ),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -240,7 +243,8 @@ extension BadInput {
             let code = try deployment.issuer.code(scope: "token:delete", tokenId: pass.deviceAccountIdentifier)
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+                ),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -257,7 +261,8 @@ extension BadInput {
         },
         lifecycle("back office with another issuer's API key", 404, .unknownIssuer) { deployment, _, _ in
             RawRequest(
-                method: "GET", path: deployment.path(try APIPaths.backOfficeTokens(issuerId: deployment.issuer.issuerId)),
+                method: "GET",
+                path: deployment.path(try APIPaths.backOfficeTokens(issuerId: deployment.issuer.issuerId)),
                 headers: [APIHeaders.authorization: "Bearer \(deployment.otherIssuer.backOfficeKey)"])
         },
         lifecycle("back-office state change with another issuer's API key", 404, .unknownIssuer) {
