@@ -98,7 +98,11 @@ let tools: [Target] = [
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
+        dependencies: [
+            "ProvisioningCrypto", "HTTPServer", "Storage",
+            // The SDK figures (SDKBench) drive a sandbox through the test support.
+            "ProvisioningAPI", "PushProvisioning", "PassKitEmulation", "TestSupport",
+        ],
         path: "Sources/Bench"
     ),
 ]

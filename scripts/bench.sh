@@ -32,5 +32,6 @@ if [ -x scripts/bench-storage.sh ]; then
     section "storage"
     scripts/bench-storage.sh | tee -a "$raw"
 fi
+[ -x scripts/bench-sdk.sh ] && { section "sdk"; scripts/bench-sdk.sh | tee -a "$raw"; }
 
 python3 scripts/bench_table.py "$raw" "$out"
