@@ -77,17 +77,18 @@ enum SDKBench {
                     }
                 })
         }
-        BenchFigure(
-            name: "sdk.pass_store_decode_1000.p50_ms", value: milliseconds(percentile(storeTimes, 0.5)), unit: "ms"
-        ).emit()
-        BenchFigure(
-            name: "sdk.get_token_1000_passes.p50_ms", value: milliseconds(percentile(lookupTimes, 0.5)), unit: "ms",
-            baselineKey: "sdk.pass_store_decode_1000.p50_ms"
-        ).emit()
-        BenchFigure(
-            name: "sdk.get_token_1000_passes.p99_ms", value: milliseconds(percentile(lookupTimes, 0.99)), unit: "ms",
-            target: "<= 5"
-        ).emit()
+        // Targets are ratios to reading the emulated store: that read (a JSON
+        // file decoded on every call, so that an app and its extensions see one
+        // Wallet) is the emulation's cost, not the SDK's; the SDK's own lookup
+        // must add at most a fifth to it.
+        for (label, fraction) in [("p50", 0.5), ("p99", 0.99)] {
+            let baseline = "sdk.pass_store_decode_1000.\(label)_ms"
+            BenchFigure(name: baseline, value: milliseconds(percentile(storeTimes, fraction)), unit: "ms").emit()
+            BenchFigure(
+                name: "sdk.get_token_1000_passes.\(label)_ms", value: milliseconds(percentile(lookupTimes, fraction)),
+                unit: "ms", baselineKey: baseline, target: "<= 1.2"
+            ).emit()
+        }
     }
 
     /// Writes `passCount` activated passes for the iPhone into the wallet's
@@ -165,21 +166,14 @@ enum SDKBench {
                 bareTimes.append(plain)
             }
         }
-        let bareMedian = milliseconds(percentile(bareTimes, 0.5))
-        let sdkMedian = milliseconds(percentile(sdkTimes, 0.5))
-        BenchFigure(name: "sdk.provisioning_call.bare_http_p50_ms", value: bareMedian, unit: "ms").emit()
-        BenchFigure(
-            name: "sdk.provisioning_call.sdk_p50_ms", value: sdkMedian, unit: "ms",
-            baselineKey: "sdk.provisioning_call.bare_http_p50_ms", target: "<= 1.2"
-        ).emit()
-        BenchFigure(
-            name: "sdk.provisioning_call.sdk_p99_ms", value: milliseconds(percentile(sdkTimes, 0.99)), unit: "ms",
-            baselineKey: "sdk.provisioning_call.bare_http_p99_ms"
-        ).emit()
-        BenchFigure(
-            name: "sdk.provisioning_call.bare_http_p99_ms", value: milliseconds(percentile(bareTimes, 0.99)),
-            unit: "ms"
-        ).emit()
+        for (label, fraction) in [("p50", 0.5), ("p99", 0.99)] {
+            let baseline = "sdk.provisioning_call.bare_http_\(label)_ms"
+            BenchFigure(name: baseline, value: milliseconds(percentile(bareTimes, fraction)), unit: "ms").emit()
+            BenchFigure(
+                name: "sdk.provisioning_call.sdk_\(label)_ms", value: milliseconds(percentile(sdkTimes, fraction)),
+                unit: "ms", baselineKey: baseline, target: label == "p50" ? "<= 1.2" : nil
+            ).emit()
+        }
     }
 
     private static func generate(_ input: GenerateAddPaymentPassRequestInput) async throws {
