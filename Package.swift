@@ -108,16 +108,20 @@ let tools: [Target] = [
         name: "tpc-bench",
         dependencies: [
             "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
+            // The SDK figures (SDKBench) drive a sandbox through the test support.
+            "PushProvisioning", "TestSupport",
         ],
         path: "Sources/Bench"
     ),
 ]
 
 let tests: [Target] = [
-    // Helpers shared by test targets only (throwaway PostgreSQL, the Python
-    // interop runner); no product exposes it.
+    // Helpers shared by test targets only: the `tpc` launcher, the sandbox
+    // server, the issuer's backend, the SDK's end-to-end harness, throwaway
+    // PostgreSQL, the Python interop runner. No product exposes it.
     .target(
         name: "TestSupport",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation"],
         path: "Tests/TestSupport"
     ),
     .testTarget(
@@ -157,25 +161,18 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "PassKitEmulationTests",
-        dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
-    ),
-    // Test-only helpers of the SDK's end-to-end tests: a `tpc serve --sandbox`
-    // launcher, the bank's backend (codes, payloads), a hanging server.
-    .target(
-        name: "PushProvisioningTestSupport",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"],
-        path: "Tests/PushProvisioningTestSupport"
+        dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport"]
     ),
     .testTarget(
         name: "PushProvisioningTests",
         dependencies: [
             "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto",
-            "PushProvisioningTestSupport",
+            "TestSupport",
         ]
     ),
     .testTarget(
         name: "SeedSamplesTests",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "TestSupport"]
     ),
     .testTarget(
         name: "WalletExtensionsTests",

@@ -36,5 +36,6 @@ if [ -x scripts/bench-storage.sh ]; then
     scripts/bench-storage.sh | tee -a "$raw"
 fi
 [ -x scripts/bench-service.sh ] && { section "service (soak ${PP_SOAK_SECONDS:-60} s; make soak for 300 s)"; scripts/bench-service.sh | tee -a "$raw"; }
+[ -x scripts/bench-sdk.sh ] && { section "sdk"; scripts/bench-sdk.sh | tee -a "$raw"; }
 
 python3 scripts/bench_table.py "$raw" "$out"

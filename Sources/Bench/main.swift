@@ -6,6 +6,7 @@
 //     tpc-bench storage sqlite|postgres <url>
 //     tpc-bench service-ceiling|service-load …   see ServiceBench.swift
 //     tpc-bench extensions             Wallet extension status / passEntries
+//     tpc-bench sdk                    getToken over 1,000 passes; SDK vs bare HTTP
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -22,6 +23,8 @@ do {
         try ServiceBench.ceiling(Array(arguments.dropFirst()))
     case "service-load":
         try ServiceBench.load(Array(arguments.dropFirst()))
+    case "sdk":
+        try await SDKBench.run(Array(arguments.dropFirst()))
     default:
         print("usage: tpc-bench crypto | http-serve --port N | storage sqlite PATH | storage postgres URL")
     }

@@ -3,9 +3,10 @@ import Foundation
 /// Runs the independent Python implementation in Tests/Interop (Python's
 /// `cryptography` package), from the venv `make deps` creates.
 public enum InteropPython {
-    /// The package's root directory (this file is Tests/TestSupport/InteropPython.swift).
+    /// The package's root directory (this file is Tests/TestSupport/Interop/InteropPython.swift).
     public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent()
     }
 

@@ -22,7 +22,7 @@ public enum GlobalTestLock {
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async throws -> T {
         let fd = open(path, O_CREAT | O_RDWR, 0o600)
-        guard fd >= 0 else { throw SandboxServer.Failure(description: "cannot open the test lock") }
+        guard fd >= 0 else { throw TestSupportError(.system, "cannot open the test lock") }
         defer { close(fd) }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             try await Task.sleep(nanoseconds: 20_000_000)

@@ -17,7 +17,7 @@ public final class StalledServer: @unchecked Sendable {
 
     public init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SandboxServer.Failure(description: "socket failed") }
+        guard fd >= 0 else { throw TestSupportError(.system, "socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -29,7 +29,7 @@ public final class StalledServer: @unchecked Sendable {
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
-            throw SandboxServer.Failure(description: "bind/listen failed")
+            throw TestSupportError(.system, "bind/listen failed")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {

@@ -29,8 +29,8 @@ public final class EndToEndHarness {
     private init() async throws {
         sandbox = try await SandboxServer.start()
         do {
-            backend = try IssuerBackend(sandboxDirectory: sandbox.directory)
-            walletDirectory = sandbox.directory.deletingLastPathComponent().appendingPathComponent("wallet")
+            backend = try IssuerBackend(sandbox: sandbox)
+            walletDirectory = sandbox.workDirectory.appendingPathComponent("wallet")
             wallet = try await SimulatedWallet.create(
                 in: walletDirectory, sandboxURL: sandbox.baseURL, iPhoneName: Self.iPhoneName,
                 watchName: Self.watchName)
@@ -87,27 +87,5 @@ public final class EndToEndHarness {
             }
         }
         throw lastError ?? TPCError(.internalInconsistency, "eventually gave up")
-    }
-}
-
-/// The issuer app's screen: presents the sheet and hears the outcome.
-@MainActor
-public final class ProvisioningProbe: UIViewController, TPCSDKProvisionDelegate {
-    private var continuation: CheckedContinuation<(pass: PKPaymentPass?, error: (any Error)?), Never>?
-    public private(set) var completions = 0
-
-    public func provision(
-        _ start: @MainActor (TPCSDKProvisionDelegate) -> Void
-    ) async -> (pass: PKPaymentPass?, error: (any Error)?) {
-        await withCheckedContinuation { continuation in
-            self.continuation = continuation
-            start(self)
-        }
-    }
-
-    public func onProvisionCompletion(pass: PKPaymentPass?, error: Error?) {
-        completions += 1
-        continuation?.resume(returning: (pass, error))
-        continuation = nil
     }
 }

@@ -92,48 +92,19 @@ public final class PostgresCluster: Sendable {
 
     /// Runs a server binary, as `postgres` when this process is root.
     ///
-    /// Spawned with `posix_spawn` rather than Foundation's `Process`, which on Linux
-    /// notices a child's exit through a descriptor the child inherits: the server
-    /// that `pg_ctl start` leaves running would keep it open and the wait would never end.
+    /// Through ``ChildProcess``: the server that `pg_ctl start` leaves running
+    /// inherits no descriptor of this process.
     private func run(_ tool: String, _ arguments: [String]) throws {
         let executable = binDirectory + "/" + tool
         let command = getuid() == 0 ? ["/sbin/runuser", "-u", "postgres", "--", executable] : [executable]
         let outputPath = directory + "/\(tool).out"
-        let status = try Self.spawnAndWait(command + arguments, outputPath: outputPath)
+        let status = try ChildProcess.run(command + arguments, output: .file(outputPath)).shellStatus
         guard status == 0 else {
             let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             let log = (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
             throw SetupError(
                 description: "\(tool) \(arguments.last ?? "") failed (\(status)): \(text)\n\(log.suffix(2000))")
         }
-    }
-
-    /// Runs `command` with stdin from /dev/null and stdout/stderr to `outputPath`,
-    /// no other descriptors inherited, and returns its exit status.
-    private static func spawnAndWait(_ command: [String], outputPath: String) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The server would otherwise inherit whatever this process has open
-        // (descriptors of `swift test` pipes among them) for its whole life.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-        let argv = command.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw SetupError(description: "cannot run \(command[0]): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw SetupError(description: "waitpid failed for \(command[0])") }
-        }
-        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// `pg_config --bindir`, else the newest /usr/lib/postgresql/*/bin with initdb.
