@@ -57,7 +57,8 @@ extension EndToEndTests {
         func identityVerificationCardStaysInactiveUntilItsCodeIsVerified(store: Store) async throws {
             let deployment = try await Deployment.shared(store)
             let wallet = try await WalletUser.register(deployment)
-            let card = try await wallet.enrol(try await deployment.testCard(scheme: "VISA", outcome: .requireActivation))
+            let card = try await wallet.enrol(
+                try await deployment.testCard(scheme: "VISA", outcome: .requireActivation))
             #expect(card.state == .inactive)
             let session = try #require(card.pendingActivation)
             #expect(session.attemptsLeft == 3)
@@ -156,7 +157,8 @@ extension EndToEndTests {
             #expect(!refill.paymentKeyInfo.needsReplenishment)
             let replaced = try await wallet.payResult(try WalletUser.payment(cardId: card.id, with: unusedKey))
             #expect(replaced.outcome == .declined, "keys of the previous batch are replaced")
-            let paid = try await wallet.payResult(try WalletUser.payment(cardId: card.id, with: try #require(fresh.first)))
+            let paid = try await wallet.payResult(
+                try WalletUser.payment(cardId: card.id, with: try #require(fresh.first)))
             #expect(paid.outcome == .approved)
         }
 
@@ -187,7 +189,9 @@ extension EndToEndTests {
             let second = try await wallet.enrol(try await deployment.testCard(scheme: "MASTERCARD", outcome: .approve))
             #expect(try await wallet.get(defaultPath).decode(DigitalCardResource.self).id == first.id)
             let set = try await wallet.deployment.client.send(
-                "PUT", deployment.path(try APIPaths.walletDefaultCard(issuerId: wallet.issuer.id, walletId: wallet.walletId, set: true)),
+                "PUT",
+                deployment.path(
+                    try APIPaths.walletDefaultCard(issuerId: wallet.issuer.id, walletId: wallet.walletId, set: true)),
                 body: try JSONEncoder.provisioningAPI.encode(DefaultCardRequest(cardId: second.id)),
                 headers: wallet.authorization)
             #expect(set.status == 200, "\(set.text)")
@@ -267,7 +271,8 @@ extension EndToEndTests {
             let wallet = try await WalletUser.register(deployment)
             let card = try await wallet.enrol(try await deployment.testCard(scheme: "VISA", outcome: .approve))
             let (_, keys) = try await wallet.replenish(card.id)
-            let pending = try await wallet.enrol(try await deployment.testCard(scheme: "VISA", outcome: .requireActivation))
+            let pending = try await wallet.enrol(
+                try await deployment.testCard(scheme: "VISA", outcome: .requireActivation))
             let session = try #require(pending.pendingActivation)
             let code = try await wallet.sandboxCode(session.sessionId)
             let deleted = try await wallet.enrol(try await deployment.testCard(scheme: "MASTERCARD", outcome: .approve))
@@ -280,31 +285,64 @@ extension EndToEndTests {
 
             let enrolPath = try APIPaths.walletCardEnrollment(issuerId: wallet.issuer.id, walletId: wallet.walletId)
             let cases: [(String, Int, ProblemType, () async throws -> WireResponse)] = [
-                ("no token", 401, .unauthorized, {
-                    try await deployment.client.get(deployment.path(
-                        try APIPaths.walletCards(issuerId: wallet.issuer.id, walletId: wallet.walletId)))
-                }),
-                ("wrong token", 401, .unauthorized, {
-                    try await deployment.client.get(
-                        deployment.path(try APIPaths.walletCards(issuerId: wallet.issuer.id, walletId: wallet.walletId)),
-                        headers: ["Authorization": "Bearer not-a-token"])
-                }),
-                ("wrong code", 422, .activationCodeInvalid, {
-                    try await wallet.verify(pending.id, sessionId: session.sessionId, code: Self.other(than: code))
-                }),
-                ("deleted card suspended", 409, .illegalTransition, { try await wallet.changeState(deleted.id, .suspend) }),
-                ("deleted card replenished", 409, .illegalTransition, { try await wallet.replenishResponse(deleted.id) }),
-                ("activate through the state route", 409, .illegalTransition, {
-                    try await wallet.changeState(pending.id, .activate)
-                }),
-                ("declined card", 422, .declined, { try await wallet.post(enrolPath, json: try wallet.enrolment(declined)) }),
-                ("replayed enrolment code", 401, .authorizationCodeReplayed, { try await wallet.post(enrolPath, json: used) }),
-                ("malformed payment", 422, .invalidField, {
-                    try await wallet.pay(try WalletUser.payment(cardId: card.id, with: keys[0]) { $0.currency = "euro" })
-                }),
-                ("payment for an unknown card", 404, .notFound, {
-                    try await wallet.pay(try WalletUser.payment(cardId: "dc_unknown", with: keys[0]))
-                }),
+                (
+                    "no token", 401, .unauthorized,
+                    {
+                        try await deployment.client.get(
+                            deployment.path(
+                                try APIPaths.walletCards(issuerId: wallet.issuer.id, walletId: wallet.walletId)))
+                    }
+                ),
+                (
+                    "wrong token", 401, .unauthorized,
+                    {
+                        try await deployment.client.get(
+                            deployment.path(
+                                try APIPaths.walletCards(issuerId: wallet.issuer.id, walletId: wallet.walletId)),
+                            headers: ["Authorization": "Bearer not-a-token"])
+                    }
+                ),
+                (
+                    "wrong code", 422, .activationCodeInvalid,
+                    {
+                        try await wallet.verify(pending.id, sessionId: session.sessionId, code: Self.other(than: code))
+                    }
+                ),
+                (
+                    "deleted card suspended", 409, .illegalTransition,
+                    { try await wallet.changeState(deleted.id, .suspend) }
+                ),
+                (
+                    "deleted card replenished", 409, .illegalTransition,
+                    { try await wallet.replenishResponse(deleted.id) }
+                ),
+                (
+                    "activate through the state route", 409, .illegalTransition,
+                    {
+                        try await wallet.changeState(pending.id, .activate)
+                    }
+                ),
+                (
+                    "declined card", 422, .declined,
+                    { try await wallet.post(enrolPath, json: try wallet.enrolment(declined)) }
+                ),
+                (
+                    "replayed enrolment code", 401, .authorizationCodeReplayed,
+                    { try await wallet.post(enrolPath, json: used) }
+                ),
+                (
+                    "malformed payment", 422, .invalidField,
+                    {
+                        try await wallet.pay(
+                            try WalletUser.payment(cardId: card.id, with: keys[0]) { $0.currency = "euro" })
+                    }
+                ),
+                (
+                    "payment for an unknown card", 404, .notFound,
+                    {
+                        try await wallet.pay(try WalletUser.payment(cardId: "dc_unknown", with: keys[0]))
+                    }
+                ),
             ]
             for (name, status, type, send) in cases {
                 let before = try await deployment.rowCounts()
@@ -318,7 +356,8 @@ extension EndToEndTests {
             }
             // Declines are answers, and consume nothing either.
             let before = try await deployment.rowCounts()
-            let deletedPayment = try await wallet.payResult(try WalletUser.payment(cardId: deleted.id, with: deletedKeys[0]))
+            let deletedPayment = try await wallet.payResult(
+                try WalletUser.payment(cardId: deleted.id, with: deletedKeys[0]))
             #expect(deletedPayment.outcome == .declined)
             #expect(deletedPayment.declineReason == .declined)
             #expect(try await deployment.rowCounts() == before)

@@ -29,7 +29,8 @@ extension ProvisioningServiceApp {
         route(&router, .walletCardEnrollment, base: base) { request in
             let (issuer, record) = try await authenticated(request)
             let body = try RequestBody.decode(CardEnrollmentRequest.self, from: request.body)
-            let card = try await wallet.enrol(issuer: issuer, wallet: record, request: body, requestId: request.requestID)
+            let card = try await wallet.enrol(
+                issuer: issuer, wallet: record, request: body, requestId: request.requestID)
             return try .json(card, status: .created, encoder: .provisioningAPI)
         }
         route(&router, .walletCards, base: base) { request in

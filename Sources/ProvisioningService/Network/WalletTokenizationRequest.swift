@@ -8,7 +8,8 @@ public struct WalletTokenizationRequest: Sendable {
     public var productId: String?
     public var primaryAccountNumber: String
 
-    public init(issuerId: String, cardId: String, scheme: CardScheme, productId: String?, primaryAccountNumber: String) {
+    public init(issuerId: String, cardId: String, scheme: CardScheme, productId: String?, primaryAccountNumber: String)
+    {
         self.issuerId = issuerId
         self.cardId = cardId
         self.scheme = scheme

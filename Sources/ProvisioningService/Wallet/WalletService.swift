@@ -34,7 +34,9 @@ struct WalletService: Sendable {
         guard let authorization, let token = APIHeaders.bearerToken(fromAuthorization: authorization),
             !token.isEmpty, token.utf8.count <= 256
         else { throw ServiceError(.unauthorized, "a wallet access token is required") }
-        guard let wallet = try await WalletRepository.wallet(accessTokenDigest: try WalletAccessToken.digest(of: token), on: context.database)
+        guard
+            let wallet = try await WalletRepository.wallet(
+                accessTokenDigest: try WalletAccessToken.digest(of: token), on: context.database)
         else { throw ServiceError(.unauthorized, "the wallet access token is not valid") }
         guard wallet.issuerId == issuer.id, wallet.walletId == walletId else {
             throw ServiceError(.notFound, "no such wallet")
@@ -107,7 +109,8 @@ struct WalletService: Sendable {
             || request.encryptedPayload.utf8.count > ProvisioningRequestCheck.maximumPayloadCharacters
         {
             problems.append(
-                FieldProblem(field: "/encryptedPayload", reason: request.encryptedPayload.isEmpty ? .missing : .tooLong))
+                FieldProblem(field: "/encryptedPayload", reason: request.encryptedPayload.isEmpty ? .missing : .tooLong)
+            )
         }
         if request.authorizationCode.isEmpty {
             problems.append(FieldProblem(field: "/authorizationCode", reason: .missing))
@@ -124,7 +127,8 @@ struct WalletService: Sendable {
             throw ServiceError(.unsupportedScheme, "the issuer does not offer this scheme")
         }
         let now = context.clock()
-        let code = try context.codeVerifier.verify(request.authorizationCode, issuer: issuer, scope: .walletEnrol, now: now)
+        let code = try context.codeVerifier.verify(
+            request.authorizationCode, issuer: issuer, scope: .walletEnrol, now: now)
         let card = try decryptCard(request, scheme: scheme, issuer: issuer, now: now)
         try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
         // Refuse a replayed code before the network creates tokens; the
@@ -331,15 +335,19 @@ struct WalletService: Sendable {
         issuer: Issuer, wallet: WalletRecord, cardId: String, type: CardArtType
     ) async throws -> CardArtStore.Art {
         let record = try await card(cardId, in: wallet)
-        guard let art = try await CardArtStore.art(
-            issuerId: issuer.id, productId: record.productId, type: type, on: context.database)
+        guard
+            let art = try await CardArtStore.art(
+                issuerId: issuer.id, productId: record.productId, type: type, on: context.database)
         else { throw ServiceError(.notFound, "no card art of this type") }
         return art
     }
 
     func uploadArt(issuer: Issuer, productId: String, type: CardArtType, png: [UInt8]) async throws -> String {
         guard (1...64).contains(productId.utf8.count),
-            productId.utf8.allSatisfy({ $0 == 45 || $0 == 46 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) })
+            productId.utf8.allSatisfy({
+                $0 == 45 || $0 == 46 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0)
+                    || (97...122).contains($0)
+            })
         else {
             throw ServiceError(
                 .invalidField, "the product id is invalid",
@@ -352,7 +360,9 @@ struct WalletService: Sendable {
         } catch {
             throw ServiceError(
                 .invalidField, "the image is refused (\(error.code))",
-                fieldProblems: [FieldProblem(field: "/", reason: error.code == .wrongDimensions ? .outOfRange : .malformed)])
+                fieldProblems: [
+                    FieldProblem(field: "/", reason: error.code == .wrongDimensions ? .outOfRange : .malformed)
+                ])
         }
         return try await CardArtStore.put(
             png, issuerId: issuer.id, productId: productId, type: type, at: context.clock(), on: context.database)
@@ -360,7 +370,9 @@ struct WalletService: Sendable {
 
     // MARK: Resources
 
-    private func resource(_ record: DigitalCardRecord, issuer: Issuer, walletId: String) async throws
+    private func resource(
+        _ record: DigitalCardRecord, issuer: Issuer, walletId: String
+    ) async throws
         -> DigitalCardResource
     {
         let wallet = try await WalletRepository.wallet(id: walletId, on: context.database)
@@ -371,8 +383,9 @@ struct WalletService: Sendable {
         _ record: DigitalCardRecord, issuer: Issuer, defaultCardId: String?
     ) async throws -> DigitalCardResource {
         let session: PendingActivationSession?
-        if record.state == .inactive, let open = try await requireNetwork().activationSession(
-            issuerId: issuer.id, cardId: record.cardId)
+        if record.state == .inactive,
+            let open = try await requireNetwork().activationSession(
+                issuerId: issuer.id, cardId: record.cardId)
         {
             session = PendingActivationSession(
                 sessionId: open.sessionId, expiresAt: open.expiresAt, attemptsLeft: open.attemptsLeft,

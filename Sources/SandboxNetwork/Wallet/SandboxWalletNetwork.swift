@@ -161,12 +161,13 @@ final class SandboxWalletNetwork: WalletTokenService {
     // MARK: ID&V
 
     func activationSession(issuerId: String, cardId: String) async throws -> WalletActivationSession? {
-        guard let row = try await database.queryFirst(
-            """
-            SELECT session_id, attempts_left, expires_at FROM sandbox_activation_sessions
-            WHERE issuer_id = ? AND card_id = ? AND status = 'pending' AND expires_at > ?
-            ORDER BY created_at DESC
-            """, [.text(issuerId), .text(cardId), .timestamp(clock())])
+        guard
+            let row = try await database.queryFirst(
+                """
+                SELECT session_id, attempts_left, expires_at FROM sandbox_activation_sessions
+                WHERE issuer_id = ? AND card_id = ? AND status = 'pending' AND expires_at > ?
+                ORDER BY created_at DESC
+                """, [.text(issuerId), .text(cardId), .timestamp(clock())])
         else { return nil }
         return WalletActivationSession(
             sessionId: try row.decode(column: "session_id"), expiresAt: try row.decode(column: "expires_at"),
@@ -175,11 +176,12 @@ final class SandboxWalletNetwork: WalletTokenService {
 
     func verifyActivation(issuerId: String, cardId: String, sessionId: String, code: String) async throws {
         let now = clock()
-        guard let row = try await database.queryFirst(
-            """
-            SELECT code_sealed, attempts_left, status, expires_at FROM sandbox_activation_sessions
-            WHERE session_id = ? AND issuer_id = ? AND card_id = ?
-            """, [.text(sessionId), .text(issuerId), .text(cardId)])
+        guard
+            let row = try await database.queryFirst(
+                """
+                SELECT code_sealed, attempts_left, status, expires_at FROM sandbox_activation_sessions
+                WHERE session_id = ? AND issuer_id = ? AND card_id = ?
+                """, [.text(sessionId), .text(issuerId), .text(cardId)])
         else { throw ServiceError(.notFound, "no such activation session for this card") }
         let status: String = try row.decode(column: "status")
         switch status {
@@ -220,9 +222,10 @@ final class SandboxWalletNetwork: WalletTokenService {
 
     /// The code of a session, for the sandbox's code channel.
     func activationCode(sessionId: String) async throws -> String? {
-        guard let row = try await database.queryFirst(
-            "SELECT code_sealed FROM sandbox_activation_sessions WHERE session_id = ? AND status = 'pending'",
-            [.text(sessionId)])
+        guard
+            let row = try await database.queryFirst(
+                "SELECT code_sealed FROM sandbox_activation_sessions WHERE session_id = ? AND status = 'pending'",
+                [.text(sessionId)])
         else { return nil }
         return String(
             decoding: try codeSealing.open(try row.decode(column: "code_sealed"), context: sessionId), as: UTF8.self)
@@ -299,7 +302,8 @@ final class SandboxWalletNetwork: WalletTokenService {
                 let sealed = try AES256GCM.sealCombined(
                     paymentKey, key: encryptionKey, iv: nonce, aad: Array(keyId.utf8))
                 keys.append(
-                    WalletKeyBatch.Key(keyId: keyId, scheme: row.scheme, expiresAt: expiresAt, encryptedKey: nonce + sealed))
+                    WalletKeyBatch.Key(
+                        keyId: keyId, scheme: row.scheme, expiresAt: expiresAt, encryptedKey: nonce + sealed))
                 inserts.append((keyId, row.tokenId))
             }
         }
@@ -366,23 +370,26 @@ final class SandboxWalletNetwork: WalletTokenService {
     func pay(_ request: PaymentRequest) async throws -> PaymentResult {
         try Self.check(request)
         let now = clock()
-        guard try await database.queryFirst(
-            "SELECT token_id FROM sandbox_wallet_tokens WHERE card_id = ?", [.text(request.cardId)]) != nil
+        guard
+            try await database.queryFirst(
+                "SELECT token_id FROM sandbox_wallet_tokens WHERE card_id = ?", [.text(request.cardId)]) != nil
         else { throw ProvisioningAPI.ProblemDetails(.notFound, detail: "No such card.") }
-        guard let row = try await database.queryFirst(
-            """
-            SELECT k.token_id AS token_id, k.status AS status, k.expires_at AS expires_at, t.state AS state,
-                   t.card_id AS card_id, t.master_key_sealed AS master_key_sealed
-            FROM sandbox_payment_keys k JOIN sandbox_wallet_tokens t ON t.token_id = k.token_id
-            WHERE k.key_id = ?
-            """, [.text(request.keyId)]),
+        guard
+            let row = try await database.queryFirst(
+                """
+                SELECT k.token_id AS token_id, k.status AS status, k.expires_at AS expires_at, t.state AS state,
+                       t.card_id AS card_id, t.master_key_sealed AS master_key_sealed
+                FROM sandbox_payment_keys k JOIN sandbox_wallet_tokens t ON t.token_id = k.token_id
+                WHERE k.key_id = ?
+                """, [.text(request.keyId)]),
             try row.decode(String.self, column: "card_id") == request.cardId
         else { return PaymentResult(outcome: .declined, declineReason: .cryptogramInvalid) }
         let tokenId: String = try row.decode(column: "token_id")
         guard try row.decode(String.self, column: "state") == TokenState.active.rawValue else {
             return PaymentResult(outcome: .declined, declineReason: .declined)
         }
-        guard try row.decode(String.self, column: "status") == "unused", try row.decode(Date.self, column: "expires_at") > now
+        guard try row.decode(String.self, column: "status") == "unused",
+            try row.decode(Date.self, column: "expires_at") > now
         else { return PaymentResult(outcome: .declined, declineReason: .cryptogramInvalid) }
         let masterKey = try masterKeySealing.open(try row.decode(column: "master_key_sealed"), context: tokenId)
         let expected = try HMACSHA256.authenticationCode(
@@ -430,7 +437,8 @@ final class SandboxWalletNetwork: WalletTokenService {
         if !(4...32).contains(request.unpredictableNumber.count) { problem("/unpredictableNumber", .outOfRange) }
         if request.cryptogram.count != 32 { problem("/cryptogram", .malformed) }
         if let merchant = request.merchantName,
-            merchant.count > 64 || merchant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            merchant.count > 64
+                || merchant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         {
             problem("/merchantName", .malformed)
         }

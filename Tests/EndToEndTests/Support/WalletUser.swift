@@ -107,7 +107,8 @@ final class WalletUser: Sendable {
 
     func replenishResponse(_ id: String) async throws -> WireResponse {
         try await deployment.client.send(
-            "POST", deployment.path(try APIPaths.walletPaymentKeys(issuerId: issuer.id, walletId: walletId, cardId: id)),
+            "POST",
+            deployment.path(try APIPaths.walletPaymentKeys(issuerId: issuer.id, walletId: walletId, cardId: id)),
             headers: authorization)
     }
 

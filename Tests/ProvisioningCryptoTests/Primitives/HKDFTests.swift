@@ -20,7 +20,8 @@ import Testing
         #expect(!vectors.cases.isEmpty)
         for vector in vectors.cases {
             let output = try HKDF.deriveKey(
-                inputKeyMaterial: PrimitivesFixtures.bytes(hex: vector.ikm), salt: PrimitivesFixtures.bytes(hex: vector.salt),
+                inputKeyMaterial: PrimitivesFixtures.bytes(hex: vector.ikm),
+                salt: PrimitivesFixtures.bytes(hex: vector.salt),
                 info: PrimitivesFixtures.bytes(hex: vector.info), outputByteCount: vector.length)
             #expect(PrimitivesFixtures.hex(output) == vector.okm, "case \(vector.name)")
         }

@@ -27,7 +27,9 @@ public struct PNGImage: Sendable, Hashable {
                 throw CardArtError(.invalidImage, "the PNG has a truncated chunk or data after IEND")
             }
             let length = Int(Self.uint32(bytes, offset))
-            guard length <= bytes.count - offset - 12 else { throw CardArtError(.invalidImage, "a PNG chunk is truncated") }
+            guard length <= bytes.count - offset - 12 else {
+                throw CardArtError(.invalidImage, "a PNG chunk is truncated")
+            }
             let type = Array(bytes[(offset + 4)..<(offset + 8)])
             let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
             let crc = Self.uint32(bytes, offset + 8 + length)
@@ -36,7 +38,9 @@ public struct PNGImage: Sendable, Hashable {
             }
             let name = String(decoding: type, as: UTF8.self)
             if header == nil {
-                guard name == "IHDR", length == 13 else { throw CardArtError(.invalidImage, "the PNG does not start with IHDR") }
+                guard name == "IHDR", length == 13 else {
+                    throw CardArtError(.invalidImage, "the PNG does not start with IHDR")
+                }
                 header = data
             } else if name == "IDAT" {
                 sawData = true
