@@ -6,7 +6,11 @@ import Testing
 extension EndToEndTests {
     /// Flow D against the real `tpc serve --sandbox`: a wallet app registers,
     /// enrols cards, runs ID&V, pays with limited-use keys and reads card art.
-    @Suite struct WalletFlow {
+    ///
+    /// The serialized suite runs files in name order; this file sorts before
+    /// `SecretScanTests.swift`, which stops the servers and scans what every
+    /// suite sent (the wallet's PANs and codes included).
+    @Suite struct IssuerWalletFlow {
         @Test(arguments: Store.allCases)
         func singleBrandCardsHaveNoAuxiliaryValuesAndDualBrandHas(store: Store) async throws {
             let deployment = try await Deployment.shared(store)
