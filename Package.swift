@@ -85,6 +85,20 @@ let clientSide: [Target] = [
             "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
         ]
     ),
+    // The issuer wallet (seed 004). Foundation only: its P-256, HMAC and
+    // AES-GCM come from CryptoKit on Apple platforms, and elsewhere from a
+    // `WalletCryptoProvider` injected at configuration time.
+    .target(
+        name: "DigitalCards",
+        dependencies: ["ProvisioningAPI"]
+    ),
+    // That provider for Linux, on OpenSSL. Never shipped to iOS; like
+    // PassKitEmulation it may use ProvisioningCrypto because it only serves
+    // the platforms without CryptoKit (tests, the demo, `tpc`).
+    .target(
+        name: "DigitalCardsOpenSSL",
+        dependencies: ["DigitalCards", "ProvisioningCrypto"]
+    ),
 ]
 
 let tools: [Target] = [
@@ -167,6 +181,19 @@ let tests: [Target] = [
         name: "SeedSamplesTests",
         dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
     ),
+    // The wallet against a real `tpc serve --sandbox`: lifecycle, payments,
+    // art, cache, bad input; and seed 004's two functions as written.
+    .testTarget(
+        name: "DigitalCardsTests",
+        dependencies: [
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "ProvisioningCrypto",
+            "PushProvisioningTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "DigitalCardsSeedTests",
+        dependencies: ["DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "PushProvisioningTestSupport"]
+    ),
     .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
@@ -186,6 +213,8 @@ let package = Package(
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
+        .library(name: "DigitalCards", targets: ["DigitalCards"]),
+        .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
