@@ -181,18 +181,31 @@ let tests: [Target] = [
         name: "SeedSamplesTests",
         dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
     ),
+    // The wallet's test world: a sandbox, the bank's codes and payloads, a
+    // storage directory per simulated device.
+    .target(
+        name: "DigitalCardsTestSupport",
+        dependencies: [
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "ProvisioningCrypto",
+            "PushProvisioningTestSupport",
+        ],
+        path: "Tests/DigitalCardsTestSupport"
+    ),
     // The wallet against a real `tpc serve --sandbox`: lifecycle, payments,
     // art, cache, bad input; and seed 004's two functions as written.
     .testTarget(
         name: "DigitalCardsTests",
         dependencies: [
             "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "ProvisioningCrypto",
-            "PushProvisioningTestSupport",
+            "PushProvisioningTestSupport", "DigitalCardsTestSupport",
         ]
     ),
     .testTarget(
         name: "DigitalCardsSeedTests",
-        dependencies: ["DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "PushProvisioningTestSupport"]
+        dependencies: [
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "PushProvisioningTestSupport",
+            "DigitalCardsTestSupport",
+        ]
     ),
     .testTarget(
         name: "TPCCommandLineTests",
