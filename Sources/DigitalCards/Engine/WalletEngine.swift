@@ -213,7 +213,7 @@ actor WalletEngine {
         if let refreshTask { return refreshTask }
         let task = Task { () -> Result<CardCacheSnapshot, DigitalCardError> in
             let result: Result<CardCacheSnapshot, DigitalCardError>
-            do {
+            do throws(DigitalCardError) {
                 result = .success(try await self.fetchList())
             } catch {
                 result = .failure(error)

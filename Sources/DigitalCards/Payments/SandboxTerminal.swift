@@ -36,7 +36,7 @@ public struct SandboxTerminal: Sendable {
         }
         let endpoint: APIEndpoint
         do {
-            endpoint = try APIEndpoint(route: .sandboxPayments)
+            endpoint = try APIPaths.sandboxPayments()
         } catch {
             throw DigitalCardError(.invalidArgument, "the payments route cannot be built")
         }

@@ -112,6 +112,7 @@ struct WalletHTTPClient: Sendable {
         case .forbidden, .unauthorized: .forbidden
         case .activationCodeInvalid: .activationCodeInvalid
         case .activationLocked: .activationLocked
+        case .activationSessionExpired: .activationExpired
         case .illegalTransition, .conflict: .illegalState
         case .paymentKeysExhausted: .paymentKeysExhausted
         case .cryptogramInvalid, .declined: .paymentDeclined
@@ -120,12 +121,7 @@ struct WalletHTTPClient: Sendable {
             .authorizationRefused
         case .invalidField, .malformedJSON, .badRequest: .invalidArgument
         case .serviceUnavailable, .shuttingDown: .serviceUnavailable
-        default:
-            if type.rawValue.hasSuffix(":activation-expired") || type.rawValue.hasSuffix(":activation-session-expired") {
-                .activationExpired
-            } else {
-                status == 404 ? .cardNotFound : status == 403 ? .forbidden : .serverError
-            }
+        default: status == 404 ? .cardNotFound : status == 403 ? .forbidden : .serverError
         }
     }
 }
