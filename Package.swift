@@ -198,7 +198,8 @@ let tests: [Target] = [
         dependencies: [
             "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "ProvisioningCrypto",
             "PushProvisioningTestSupport", "DigitalCardsTestSupport",
-        ]
+        ],
+        resources: [.copy("Fixtures")]
     ),
     .testTarget(
         name: "DigitalCardsSeedTests",

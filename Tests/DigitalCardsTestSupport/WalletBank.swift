@@ -22,7 +22,7 @@ public struct WalletBank: Sendable {
         let summary = try JSONDecoder().decode(
             [String: String].self, from: Data(contentsOf: sandboxDirectory.appendingPathComponent("sandbox.json")))
         func file(_ key: String) throws -> String {
-            guard let name = summary[key] else { throw SandboxServer.Failure(description: "sandbox.json lacks \(key)") }
+            guard let name = summary[key] else { throw WalletWorldFailure("sandbox.json lacks \(key)") }
             return try String(contentsOf: sandboxDirectory.appendingPathComponent(name), encoding: .utf8)
         }
         issuerId = summary["issuerId"] ?? ""
@@ -73,7 +73,7 @@ public struct WalletBank: Sendable {
                 $0.scheme == scheme && $0.auxiliaryScheme == auxiliaryScheme && $0.outcome == outcome
             })
         else {
-            throw SandboxServer.Failure(description: "no \(scheme)/\(auxiliaryScheme?.rawValue ?? "-") \(outcome) test card")
+            throw WalletWorldFailure("no \(scheme)/\(auxiliaryScheme?.rawValue ?? "-") \(outcome) test card")
         }
         return card
     }
@@ -81,12 +81,18 @@ public struct WalletBank: Sendable {
     /// GETs a sandbox route and decodes it.
     public func get<T: Decodable>(_ endpoint: APIEndpoint) async throws -> T {
         guard let url = endpoint.url(relativeTo: sandboxURL) else {
-            throw SandboxServer.Failure(description: "bad sandbox URL")
+            throw WalletWorldFailure("bad sandbox URL")
         }
         let (data, response) = try await URLSession.shared.data(from: url)
         guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
-            throw SandboxServer.Failure(description: "GET \(endpoint) failed")
+            throw WalletWorldFailure("GET \(endpoint) failed")
         }
         return try JSONDecoder.provisioningAPI.decode(T.self, from: data)
     }
+}
+
+/// A failure of the wallet test world (not of the SDK).
+public struct WalletWorldFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
