@@ -87,3 +87,15 @@ public final class WalletWorld: Sendable {
 
     public var terminal: SandboxTerminal { SandboxTerminal(url: sandbox.baseURL) }
 }
+
+extension WalletWorld {
+    /// The pixel sizes of the sandbox's default card art, per type.
+    public static let expectedArtSizes: [CardArtType: (width: Int, height: Int)] = [:]
+}
+
+extension WalletWorld {
+    /// Ends an ID&V session now, as ten minutes passing would.
+    public func expireActivationSession(_ sessionId: String) async throws {
+        throw WalletWorldFailure("the sandbox offers no way to expire a session yet")
+    }
+}
