@@ -34,23 +34,22 @@ public struct WalletBank: Sendable {
     }
 
     /// A single-use code with `scope` and extra string claims.
-    public func code(scope: String, claims: [String: String] = [:]) throws -> String {
+    public func code(scope: String, subject: String? = nil, claims: [String: String] = [:]) throws -> String {
         let now = Date()
         var custom: [String: JSONValue] = ["scope": .string(scope)]
         for (name, value) in claims { custom[name] = .string(value) }
         let jwt = JWTClaims(
-            issuer: issuerId, audience: [audience], expiresAt: now.addingTimeInterval(240), issuedAt: now,
-            jwtID: UUID().uuidString, custom: custom)
+            issuer: issuerId, subject: subject, audience: [audience], expiresAt: now.addingTimeInterval(240),
+            issuedAt: now, jwtID: UUID().uuidString, custom: custom)
         return try JWT.sign(jwt, algorithm: .es256, key: codeKey, keyID: keyID)
     }
 
     public func registrationCode(userId: String) throws -> String {
-        try code(scope: "wallet:register", claims: ["sub": userId, "userId": userId])
+        try code(scope: "wallet:register", subject: userId)
     }
 
     public func enrolmentCode(userId: String, cardRef: String, panLastFour: String) throws -> String {
-        try code(
-            scope: "wallet:enrol", claims: ["sub": userId, "userId": userId, "cardRef": cardRef, "panLastFour": panLastFour])
+        try code(scope: "wallet:enrol", subject: userId, claims: ["cardRef": cardRef, "panLastFour": panLastFour])
     }
 
     /// The card's payload, CMS enveloped data, base64.

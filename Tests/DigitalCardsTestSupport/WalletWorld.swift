@@ -90,7 +90,12 @@ public final class WalletWorld: Sendable {
 
 extension WalletWorld {
     /// The pixel sizes of the sandbox's default card art, per type.
-    public static let expectedArtSizes: [CardArtType: (width: Int, height: Int)] = [:]
+    /// (The service's card-art specification, restated here so that a change
+    /// on either side fails a test.)
+    public static let expectedArtSizes: [CardArtType: (width: Int, height: Int)] = [
+        .bankLogo: (240, 60), .schemeLogo: (120, 75), .cardBackground: (480, 303),
+        .cardBackgroundCombined: (480, 303), .coBrandLogo: (120, 60), .cardIcon: (64, 40),
+    ]
 }
 
 extension WalletWorld {

@@ -99,7 +99,7 @@ struct WalletRefusalTests {
             let wrongScope = await #expect(throws: DigitalCardError.self) {
                 try await manager.registerWallet(
                     userId: "user-1", deviceName: "phone",
-                    authorizationCode: world.bank.code(scope: "provision", claims: ["sub": "user-1"]))
+                    authorizationCode: world.bank.code(scope: "provision", subject: "user-1"))
             }
             #expect(wrongScope?.code == .authorizationRefused)
             #expect(await !manager.isWalletRegistered)
