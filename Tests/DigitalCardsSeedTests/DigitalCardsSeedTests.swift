@@ -23,7 +23,7 @@ struct DigitalCardsSeedTests {
                     authorizationCode: world.bank.registrationCode(userId: "seed-user"))
                 let visa = try await world.enroll(manager, scheme: .visa, userId: "seed-user")
                 let dual = try await world.enroll(
-                    manager, scheme: .mastercard, auxiliaryScheme: .pure, userId: "seed-user")
+                    manager, scheme: .mastercard, auxiliaryScheme: .pagoBancomat, userId: "seed-user")
                 try await body(world, [visa, dual])
             }
         }

@@ -18,14 +18,20 @@ public final class WalletWorld: Sendable {
     public let root: URL
 
     /// Runs `body` in a fresh world and stops the server afterwards.
-    public static func run<T>(_ body: (WalletWorld) async throws -> T) async throws -> T {
-        let world = try await WalletWorld()
+    ///
+    /// - Parameter activationSeconds: the lifetime of ID&V sessions, when a
+    ///   test needs to see one expire.
+    public static func run<T>(activationSeconds: Int? = nil, _ body: (WalletWorld) async throws -> T) async throws
+        -> T
+    {
+        let world = try await WalletWorld(activationSeconds: activationSeconds)
         defer { world.tearDown() }
         return try await body(world)
     }
 
-    private init() async throws {
-        sandbox = try await SandboxServer.start()
+    private init(activationSeconds: Int?) async throws {
+        sandbox = try await SandboxServer.start(
+            environment: activationSeconds.map { ["TPC_SANDBOX_ACTIVATION_SECONDS": String($0)] } ?? [:])
         do {
             bank = try WalletBank(sandboxDirectory: sandbox.directory, sandboxURL: sandbox.baseURL)
         } catch {
@@ -96,11 +102,4 @@ extension WalletWorld {
         .bankLogo: (240, 60), .schemeLogo: (120, 75), .cardBackground: (480, 303),
         .cardBackgroundCombined: (480, 303), .coBrandLogo: (120, 60), .cardIcon: (64, 40),
     ]
-}
-
-extension WalletWorld {
-    /// Ends an ID&V session now, as ten minutes passing would.
-    public func expireActivationSession(_ sessionId: String) async throws {
-        throw WalletWorldFailure("the sandbox offers no way to expire a session yet")
-    }
 }

@@ -16,7 +16,7 @@ struct WalletEndToEndTests {
             let manager = try await world.registeredManager()
             let visa = try await world.enroll(manager, scheme: .visa)
             let mastercard = try await world.enroll(manager, scheme: .mastercard)
-            let dual = try await world.enroll(manager, scheme: .mastercard, auxiliaryScheme: .pure)
+            let dual = try await world.enroll(manager, scheme: .mastercard, auxiliaryScheme: .pagoBancomat)
 
             let list = try await manager.cardList
             #expect(list.map(\.id) == [visa.id, mastercard.id, dual.id])
@@ -36,7 +36,7 @@ struct WalletEndToEndTests {
             let metadata = try await dual.cardMetadata
             let keys = try await dual.paymentKeyInfo
             #expect(dual.hasAuxiliaryScheme)
-            #expect(details.auxiliaryScheme == .pure)
+            #expect(details.auxiliaryScheme == .pagoBancomat)
             #expect(metadata.auxiliaryTokenLastDigits?.count == 4)
             #expect(metadata.auxiliaryTokenExpiry != nil)
             #expect(try #require(keys.auxiliaryNumberOfPaymentsLeft) == PaymentKeyBatch.defaultBatchSize)
@@ -196,7 +196,7 @@ struct WalletEndToEndTests {
         try await WalletWorld.run { world in
             let online = try await world.registeredManager()
             let visa = try await world.enroll(online, scheme: .visa)
-            let dual = try await world.enroll(online, scheme: .mastercard, auxiliaryScheme: .pure)
+            let dual = try await world.enroll(online, scheme: .mastercard, auxiliaryScheme: .pagoBancomat)
             let background = try await visa.cardArt.bitmap(forArtType: .cardBackgroundCombined)
             world.sandbox.stop()
 

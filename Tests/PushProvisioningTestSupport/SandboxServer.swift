@@ -25,7 +25,10 @@ public final class SandboxServer: @unchecked Sendable {
     }
 
     /// Starts a sandbox and waits for its ready line.
-    public static func start() async throws -> SandboxServer {
+    ///
+    /// - Parameter environment: variables added to the child's environment
+    ///   (for example `TPC_SANDBOX_ACTIVATION_SECONDS`).
+    public static func start(environment: [String: String] = [:]) async throws -> SandboxServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tpc-sdk-e2e-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -34,6 +37,9 @@ public final class SandboxServer: @unchecked Sendable {
         process.arguments = [
             "serve", "--sandbox", "--sandbox-dir", directory.appendingPathComponent("sandbox").path, "--port", "0",
         ]
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

@@ -29,9 +29,8 @@ extension WalletEngine {
                 body: DigitalCardStateChangeRequest(action: action))
             try apply(resource)
             return resource
-        } catch where error.code == .cardNotFound {
-            try removeFromCache(cardId)
-            throw error
+        } catch {
+            throw await cardScopedError(error, cardId: cardId)
         }
     }
 
@@ -62,10 +61,14 @@ extension WalletEngine {
     /// Makes a card the wallet's default.
     func setDefault(cardId: String) async throws(DigitalCardError) -> DigitalCardResource {
         let wallet = try walletCredentials()
-        let resource: DigitalCardResource = try await send(
-            APIPaths.walletDefaultCard(issuerId: configuration.issuerId, walletId: wallet.walletId, set: true),
-            body: DefaultCardRequest(cardId: cardId))
-        try apply(resource)
-        return resource
+        do {
+            let resource: DigitalCardResource = try await send(
+                APIPaths.walletDefaultCard(issuerId: configuration.issuerId, walletId: wallet.walletId, set: true),
+                body: DefaultCardRequest(cardId: cardId))
+            try apply(resource)
+            return resource
+        } catch {
+            throw await cardScopedError(error, cardId: cardId)
+        }
     }
 }

@@ -33,9 +33,8 @@ extension WalletEngine {
         do {
             batch = try await send(
                 APIPaths.walletPaymentKeys(issuerId: configuration.issuerId, walletId: wallet.walletId, cardId: cardId))
-        } catch where error.code == .cardNotFound {
-            try removeFromCache(cardId)
-            throw error
+        } catch {
+            throw await cardScopedError(error, cardId: cardId)
         }
         guard batch.cardId == cardId else {
             throw DigitalCardError(.invalidFormat, "the service sent keys of another card")

@@ -273,6 +273,27 @@ actor WalletEngine {
         try store(current)
     }
 
+    /// The error a card-scoped call should report: the service keeps deleted
+    /// cards and refuses changes to them as illegal transitions, but to an
+    /// app a deleted card is simply gone, so such a refusal is reported as
+    /// ``DigitalCardError/Code/cardNotFound`` once the list confirms it.
+    func cardScopedError(_ error: DigitalCardError, cardId: String) async -> DigitalCardError {
+        switch error.code {
+        case .cardNotFound:
+            try? removeFromCache(cardId)
+            return error
+        case .illegalState:
+            guard let list = try? await refresh(), !list.cards.contains(where: { $0.id == cardId }) else {
+                return error
+            }
+            return DigitalCardError(
+                .cardNotFound, "the card was deleted", requestId: error.requestId, serverCode: error.serverCode,
+                httpStatus: error.httpStatus)
+        default:
+            return error
+        }
+    }
+
     private func forgetCard(_ cardId: String) throws(DigitalCardError) {
         keyrings[cardId] = nil
         try secrets.delete(Self.keyringName(cardId))
