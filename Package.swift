@@ -112,7 +112,9 @@ let tools: [Target] = [
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "HTTPServer", "Storage"],
+        dependencies: [
+            "ProvisioningCrypto", "HTTPServer", "Storage", "ProvisioningAPI", "DigitalCards", "DigitalCardsOpenSSL",
+        ],
         path: "Sources/Bench"
     ),
 ]

@@ -33,4 +33,8 @@ if [ -x scripts/bench-storage.sh ]; then
     scripts/bench-storage.sh | tee -a "$raw"
 fi
 
+# The issuer wallet against tpc serve --sandbox (skipped when no tpc binary is built).
+section "digitalcards"
+"$bench" digitalcards | tee -a "$raw"
+
 python3 scripts/bench_table.py "$raw" "$out"

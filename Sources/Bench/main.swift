@@ -4,6 +4,7 @@
 //     tpc-bench crypto                 ECC_V2, CMS, JWT figures
 //     tpc-bench http-serve --port N    a small JSON handler for wrk to load
 //     tpc-bench storage sqlite|postgres <url>
+//     tpc-bench digitalcards [tpc]     the issuer wallet against tpc serve --sandbox
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -14,6 +15,8 @@ do {
         try await HTTPBench.serve(Array(arguments.dropFirst()))
     case "storage":
         try await StorageBench.run(Array(arguments.dropFirst()))
+    case "digitalcards":
+        try await DigitalCardsBench.run(Array(arguments.dropFirst()))
     default:
         print("usage: tpc-bench crypto | http-serve --port N | storage sqlite PATH | storage postgres URL")
     }

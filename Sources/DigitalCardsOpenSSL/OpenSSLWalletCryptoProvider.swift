@@ -44,7 +44,9 @@ public struct OpenSSLWalletCryptoProvider: WalletCryptoProvider {
         Data(try HMACSHA256.authenticationCode(for: [UInt8](message), key: [UInt8](key)))
     }
 
-    public func aesGCMOpen(_ ciphertextAndTag: Data, key: Data, nonce: Data, authenticating additionalData: Data)
+    public func aesGCMOpen(
+        _ ciphertextAndTag: Data, key: Data, nonce: Data, authenticating additionalData: Data
+    )
         throws -> Data
     {
         Data(

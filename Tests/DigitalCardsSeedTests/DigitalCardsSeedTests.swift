@@ -7,7 +7,8 @@ import Testing
 
 /// Runs seed 004's samples, compiled as written (see Seed004DigitalCards.swift),
 /// against `tpc serve --sandbox` with the shared `DigitalCardManager()`
-/// configuration, and prints the real values they read.
+/// configuration, and prints the real values they read (expiries only as
+/// present or not: they are card data).
 @Suite("Seed 004 samples", .serialized)
 struct DigitalCardsSeedTests {
     /// A sandbox with a registered wallet holding a Visa and a dual-brand
@@ -62,7 +63,7 @@ struct DigitalCardsSeedTests {
                 let details = try await card.details
                 print(
                     "seed 004: card \(card.id): state \(state), art \(bitmap.width)x\(bitmap.height) PNG,"
-                        + " PAN …\(metadata.panLastDigits) exp \(metadata.panExpiry), token …\(metadata.tokenLastDigits),"
+                        + " PAN …\(metadata.panLastDigits) expiry \(metadata.panExpiry.isEmpty ? "missing" : "present"), token …\(metadata.tokenLastDigits),"
                         + " payments left \(keys.numberOfPaymentsLeft), needsReplenishment \(keys.needsReplenishment),"
                         + " key type \(keys.keyType), scheme \(details.scheme),"
                         + " payment types \(details.paymentTypesSupported.map(\.rawValue)),"
@@ -70,7 +71,7 @@ struct DigitalCardsSeedTests {
                 print(
                     "seed 004: card \(card.id): hasAuxiliaryScheme \(card.hasAuxiliaryScheme),"
                         + " auxiliaryScheme \(details.auxiliaryScheme?.rawValue ?? "nil"),"
-                        + " aux token …\(metadata.auxiliaryTokenLastDigits ?? "nil") exp \(metadata.auxiliaryTokenExpiry ?? "nil"),"
+                        + " aux token …\(metadata.auxiliaryTokenLastDigits ?? "nil") expiry \(metadata.auxiliaryTokenExpiry == nil ? "nil" : "present"),"
                         + " aux payments left \(keys.auxiliaryNumberOfPaymentsLeft.map(String.init) ?? "nil"),"
                         + " aux PAR \(card.auxiliaryPaymentAccountReference ?? "nil")")
                 #expect(state == .active)

@@ -63,7 +63,9 @@ public struct WalletBank: Sendable {
     }
 
     /// The sandbox's documented test card with this scheme, auxiliary scheme and outcome.
-    public func testCard(scheme: CardSchemeName, auxiliaryScheme: CardSchemeName?, outcome: SandboxCardOutcome)
+    public func testCard(
+        scheme: CardSchemeName, auxiliaryScheme: CardSchemeName?, outcome: SandboxCardOutcome
+    )
         async throws -> SandboxTestCard
     {
         let cards: SandboxTestCardsResponse = try await get(APIPaths.sandboxTestCards())

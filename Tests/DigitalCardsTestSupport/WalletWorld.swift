@@ -21,7 +21,9 @@ public final class WalletWorld: Sendable {
     ///
     /// - Parameter activationSeconds: the lifetime of ID&V sessions, when a
     ///   test needs to see one expire.
-    public static func run<T>(activationSeconds: Int? = nil, _ body: (WalletWorld) async throws -> T) async throws
+    public static func run<T>(
+        activationSeconds: Int? = nil, _ body: (WalletWorld) async throws -> T
+    ) async throws
         -> T
     {
         let world = try await WalletWorld(activationSeconds: activationSeconds)
@@ -50,7 +52,9 @@ public final class WalletWorld: Sendable {
     /// The configuration of a simulated device whose data lives in `device`.
     /// The cache is never fresh unless asked, so each read goes to the service
     /// (and falls back to the cache offline).
-    public func configuration(device: String = "phone", cacheFreshness: TimeInterval = 0) throws
+    public func configuration(
+        device: String = "phone", cacheFreshness: TimeInterval = 0
+    ) throws
         -> DigitalCardsConfiguration
     {
         var configuration = try DigitalCardsConfiguration(
@@ -64,7 +68,9 @@ public final class WalletWorld: Sendable {
     }
 
     /// A manager of its own for `device`, registered for `userId`.
-    public func registeredManager(device: String = "phone", userId: String = "user-1") async throws
+    public func registeredManager(
+        device: String = "phone", userId: String = "user-1"
+    ) async throws
         -> DigitalCardManager
     {
         let manager = try DigitalCardManager(configuration: configuration(device: device))
@@ -82,7 +88,8 @@ public final class WalletWorld: Sendable {
         let reference = "card-\(UUID().uuidString.prefix(8))"
         return try await manager.enrollCard(
             scheme: scheme, encryptedPayload: bank.encryptedPayload(card, reference: reference),
-            authorizationCode: bank.enrolmentCode(userId: userId, cardRef: reference, panLastFour: String(card.pan.suffix(4))))
+            authorizationCode: bank.enrolmentCode(
+                userId: userId, cardRef: reference, panLastFour: String(card.pan.suffix(4))))
     }
 
     /// The one-time code the sandbox "sent" for an ID&V session.

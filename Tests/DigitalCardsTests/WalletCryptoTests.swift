@@ -34,7 +34,9 @@ struct WalletCryptoTests {
     }
 
     /// Seals a batch the way the service documents it, with ProvisioningCrypto.
-    private func sealBatch(to walletPublicKey: Data, keys: [Data], tamperWith tampered: Int? = nil) throws
+    private func sealBatch(
+        to walletPublicKey: Data, keys: [Data], tamperWith tampered: Int? = nil
+    ) throws
         -> PaymentKeyBatch
     {
         let ephemeral = try P256.PrivateKey()
@@ -87,8 +89,12 @@ struct WalletCryptoTests {
         let message = Data("wallet".utf8)
         let signature = try provider.p256Signature(for: message, privateKey: wallet)
         let publicKey = try P256.PublicKey(x963Representation: [UInt8](try provider.p256PublicKey(privateKey: wallet)))
-        #expect(publicKey.isValidSignature(try ECDSASignature(rawRepresentation: [UInt8](signature)), for: [UInt8](message)))
-        #expect(!publicKey.isValidSignature(try ECDSASignature(rawRepresentation: [UInt8](signature)), for: [UInt8]("other".utf8)))
+        #expect(
+            publicKey.isValidSignature(try ECDSASignature(rawRepresentation: [UInt8](signature)), for: [UInt8](message))
+        )
+        #expect(
+            !publicKey.isValidSignature(
+                try ECDSASignature(rawRepresentation: [UInt8](signature)), for: [UInt8]("other".utf8)))
     }
 
     @Test func configurationWithoutCryptoProviderIsRefusedWhereCryptoKitIsMissing() throws {

@@ -18,7 +18,9 @@ extension DigitalCard {
     ///
     /// - Returns: the network's receipt.
     /// - Throws: the errors of ``tap(_:)`` and of ``SandboxTerminal/submit(_:)``.
-    public func payContactless(_ transaction: ContactlessTransaction, at terminal: SandboxTerminal)
+    public func payContactless(
+        _ transaction: ContactlessTransaction, at terminal: SandboxTerminal
+    )
         async throws(DigitalCardError) -> PaymentReceipt
     {
         let payment = try await tap(transaction)

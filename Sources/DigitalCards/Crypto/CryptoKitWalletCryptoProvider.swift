@@ -44,7 +44,9 @@ public struct CryptoKitWalletCryptoProvider: WalletCryptoProvider {
         Data(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
     }
 
-    public func aesGCMOpen(_ ciphertextAndTag: Data, key: Data, nonce: Data, authenticating additionalData: Data)
+    public func aesGCMOpen(
+        _ ciphertextAndTag: Data, key: Data, nonce: Data, authenticating additionalData: Data
+    )
         throws -> Data
     {
         guard ciphertextAndTag.count >= 16, key.count == 32 else {

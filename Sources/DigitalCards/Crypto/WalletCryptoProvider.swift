@@ -45,6 +45,8 @@ public protocol WalletCryptoProvider: Sendable {
 
     /// AES-256-GCM decryption of `ciphertext ‖ tag` (16-byte tag).
     /// - Throws: when the tag does not verify; no plaintext is returned then.
-    func aesGCMOpen(_ ciphertextAndTag: Data, key: Data, nonce: Data, authenticating additionalData: Data) throws
+    func aesGCMOpen(
+        _ ciphertextAndTag: Data, key: Data, nonce: Data, authenticating additionalData: Data
+    ) throws
         -> Data
 }

@@ -15,7 +15,7 @@ extension WalletEngine {
                 APIPaths.walletCardArt(
                     issuerId: configuration.issuerId, walletId: wallet.walletId, cardId: cardId, artType: type),
                 data: nil, authorized: true, headers: headers, accept: APIHeaders.pngMediaType)
-        } catch where error.isOffline {
+        } catch  where error.isOffline {
             guard let cached else { throw error }
             return try DigitalCard.Bitmap(pngData: cached.data)
         }

@@ -19,7 +19,9 @@ extension WalletEngine {
     }
 
     /// Suspends, resumes or deletes a card.
-    func changeState(cardId: String, action: TokenLifecycleAction) async throws(DigitalCardError)
+    func changeState(
+        cardId: String, action: TokenLifecycleAction
+    ) async throws(DigitalCardError)
         -> DigitalCardResource
     {
         let wallet = try walletCredentials()
@@ -35,7 +37,9 @@ extension WalletEngine {
     }
 
     /// Verifies an ID&V one-time code; an activated card gets its keys.
-    func verifyActivation(cardId: String, sessionId: String, code: String) async throws(DigitalCardError)
+    func verifyActivation(
+        cardId: String, sessionId: String, code: String
+    ) async throws(DigitalCardError)
         -> DigitalCardResource
     {
         guard !code.isEmpty else { throw DigitalCardError(.invalidArgument, "the one-time code is empty") }
@@ -46,7 +50,7 @@ extension WalletEngine {
                 APIPaths.walletCardActivation(
                     issuerId: configuration.issuerId, walletId: wallet.walletId, cardId: cardId),
                 body: ActivationVerificationRequest(sessionId: sessionId, code: code))
-        } catch where [.activationCodeInvalid, .activationLocked, .activationExpired].contains(error.code) {
+        } catch  where [.activationCodeInvalid, .activationLocked, .activationExpired].contains(error.code) {
             // Attempts left (or a lock) changed on the service: pick that up.
             _ = try? await refresh()
             throw error

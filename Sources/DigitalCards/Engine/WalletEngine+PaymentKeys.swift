@@ -49,7 +49,9 @@ extension WalletEngine {
 
     /// The card's key counts as this device sees them: the keys it holds and
     /// can still use, against the service's replenishment threshold.
-    func paymentKeyInfo(for resource: DigitalCardResource, at date: Date = Date()) throws(DigitalCardError)
+    func paymentKeyInfo(
+        for resource: DigitalCardResource, at date: Date = Date()
+    ) throws(DigitalCardError)
         -> DigitalCard.PaymentKeyInfo
     {
         let ring = try keyring(cardId: resource.id)

@@ -7,7 +7,9 @@ extension WalletEngine {
     ///
     /// The key is removed before the cryptogram leaves the SDK, so it can
     /// never be used twice, whatever happens to the payment afterwards.
-    func tap(cardId: String, transaction: ContactlessTransaction) async throws(DigitalCardError)
+    func tap(
+        cardId: String, transaction: ContactlessTransaction
+    ) async throws(DigitalCardError)
         -> ContactlessPayment
     {
         try transaction.validate()

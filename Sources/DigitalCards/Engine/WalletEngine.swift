@@ -51,7 +51,9 @@ actor WalletEngine {
 
     /// Generates the wallet's key, registers it and keeps the credentials.
     /// A previous registration on this device is replaced, with its cache and keys.
-    func register(userId: String, deviceName: String, authorizationCode: String) async throws(DigitalCardError)
+    func register(
+        userId: String, deviceName: String, authorizationCode: String
+    ) async throws(DigitalCardError)
         -> WalletCredentials
     {
         guard !userId.isEmpty, !authorizationCode.isEmpty else {
@@ -248,7 +250,8 @@ actor WalletEngine {
     /// Puts the service's latest view of one card into the cache.
     func apply(_ resource: DigitalCardResource) throws(DigitalCardError) {
         let wallet = try walletCredentials()
-        var current = currentSnapshot() ?? CardCacheSnapshot(walletId: wallet.walletId, fetchedAt: .distantPast, cards: [])
+        var current =
+            currentSnapshot() ?? CardCacheSnapshot(walletId: wallet.walletId, fetchedAt: .distantPast, cards: [])
         if resource.state == .deleted {
             current.cards.removeAll { $0.id == resource.id }
             try forgetCard(resource.id)

@@ -29,7 +29,9 @@ extension DigitalCardManager {
     /// - Throws: ``DigitalCardError`` ``DigitalCardError/Code/authorizationRefused``
     ///   for a bad code, ``DigitalCardError/Code/cryptoFailure``, transport errors.
     @discardableResult
-    public func registerWallet(userId: String, deviceName: String, authorizationCode: String)
+    public func registerWallet(
+        userId: String, deviceName: String, authorizationCode: String
+    )
         async throws(DigitalCardError) -> String
     {
         try await wallet().register(userId: userId, deviceName: deviceName, authorizationCode: authorizationCode)

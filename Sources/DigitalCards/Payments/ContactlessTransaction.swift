@@ -30,7 +30,8 @@ public struct ContactlessTransaction: Hashable, Sendable {
         self.currency = currency
         self.merchantName = merchantName
         var generator = SystemRandomNumberGenerator()
-        self.unpredictableNumber = unpredictableNumber ?? Data((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        self.unpredictableNumber =
+            unpredictableNumber ?? Data((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
         self.date = date
         self.useAuxiliaryScheme = useAuxiliaryScheme
     }
@@ -46,7 +47,8 @@ public struct ContactlessTransaction: Hashable, Sendable {
             throw DigitalCardError(.invalidArgument, "the unpredictable number must be 4 to 32 bytes")
         }
         if let merchantName {
-            guard merchantName.count <= 64, !merchantName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            guard merchantName.count <= 64,
+                !merchantName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { throw DigitalCardError(.invalidArgument, "the merchant name is too long or has control characters") }
         }
     }
