@@ -93,6 +93,20 @@ let clientSide: [Target] = [
     ),
     // The checks behind `tpc doctor`: Foundation only.
     .target(name: "ProvisioningDoctor"),
+    // The issuer wallet (seed 004). Foundation only: its P-256, HMAC and
+    // AES-GCM come from CryptoKit on Apple platforms, and elsewhere from a
+    // `WalletCryptoProvider` injected at configuration time.
+    .target(
+        name: "DigitalCards",
+        dependencies: ["ProvisioningAPI"]
+    ),
+    // That provider for Linux, on OpenSSL. Never shipped to iOS; like
+    // PassKitEmulation it may use ProvisioningCrypto because it only serves
+    // the platforms without CryptoKit (tests, the demo, `tpc`).
+    .target(
+        name: "DigitalCardsOpenSSL",
+        dependencies: ["DigitalCards", "ProvisioningCrypto"]
+    ),
 ]
 
 let tools: [Target] = [
@@ -108,6 +122,7 @@ let tools: [Target] = [
         name: "tpc-bench",
         dependencies: [
             "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
+            "DigitalCards", "DigitalCardsOpenSSL",
             // The SDK figures (SDKBench) drive a sandbox through the test support.
             "PushProvisioning", "TestSupport",
         ],
@@ -186,6 +201,33 @@ let tests: [Target] = [
         dependencies: ["ProvisioningDoctor"],
         resources: [.copy("Fixtures")]
     ),
+    // The wallet's test world: a sandbox, the bank's codes and payloads, a
+    // storage directory per simulated device.
+    .target(
+        name: "DigitalCardsTestSupport",
+        dependencies: [
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "ProvisioningCrypto",
+            "TestSupport",
+        ],
+        path: "Tests/DigitalCardsTestSupport"
+    ),
+    // The wallet against a real `tpc serve --sandbox`: lifecycle, payments,
+    // art, cache, bad input; and seed 004's two functions as written.
+    .testTarget(
+        name: "DigitalCardsTests",
+        dependencies: [
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "ProvisioningCrypto",
+            "TestSupport", "DigitalCardsTestSupport",
+        ],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "DigitalCardsSeedTests",
+        dependencies: [
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningAPI", "TestSupport",
+            "DigitalCardsTestSupport",
+        ]
+    ),
     .testTarget(
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
@@ -207,6 +249,8 @@ let package = Package(
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
         .library(name: "WalletExtensions", targets: ["WalletExtensions"]),
         .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
+        .library(name: "DigitalCards", targets: ["DigitalCards"]),
+        .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],

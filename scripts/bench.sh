@@ -38,4 +38,8 @@ fi
 [ -x scripts/bench-service.sh ] && { section "service (soak ${PP_SOAK_SECONDS:-60} s; make soak for 300 s)"; scripts/bench-service.sh | tee -a "$raw"; }
 [ -x scripts/bench-sdk.sh ] && { section "sdk"; scripts/bench-sdk.sh | tee -a "$raw"; }
 
+# The issuer wallet against tpc serve --sandbox (skipped when no tpc binary is built).
+section "digitalcards"
+"$bench" digitalcards | tee -a "$raw"
+
 python3 scripts/bench_table.py "$raw" "$out"

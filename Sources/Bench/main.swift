@@ -7,6 +7,7 @@
 //     tpc-bench service-ceiling|service-load …   see ServiceBench.swift
 //     tpc-bench extensions             Wallet extension status / passEntries
 //     tpc-bench sdk                    getToken over 1,000 passes; SDK vs bare HTTP
+//     tpc-bench digitalcards [tpc]     the issuer wallet against tpc serve --sandbox
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -25,6 +26,8 @@ do {
         try ServiceBench.load(Array(arguments.dropFirst()))
     case "sdk":
         try await SDKBench.run(Array(arguments.dropFirst()))
+    case "digitalcards":
+        try await DigitalCardsBench.run(Array(arguments.dropFirst()))
     default:
         print("usage: tpc-bench crypto | http-serve --port N | storage sqlite PATH | storage postgres URL")
     }

@@ -37,14 +37,23 @@ public final class TPCProcess: Sendable {
     }
     private let state: Mutex<State>
 
-    /// Starts `tpc arguments…` in `workingDirectory` (the test process's when `nil`).
+    /// Starts `tpc arguments…` in `workingDirectory` (the test process's when `nil`),
+    /// with `environment` added to the inherited variables.
     ///
     /// - Throws: ``TestSupportError`` when the executable is missing or cannot start.
-    public init(_ arguments: [String], logs: URL, name: String, workingDirectory: URL? = nil) throws {
+    public init(
+        _ arguments: [String], logs: URL, name: String, workingDirectory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         standardOutput = logs.appendingPathComponent("\(name).stdout")
         standardError = logs.appendingPathComponent("\(name).stderr")
         var command = [try TPCBinary.locate().path] + arguments
+        if !environment.isEmpty {
+            // `env` execs the command, so the pid stays that of `tpc`.
+            command =
+                ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command
+        }
         if let workingDirectory {
             // `exec` keeps the pid: the process this object signals is `tpc` itself.
             command = ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "tpc", workingDirectory.path] + command

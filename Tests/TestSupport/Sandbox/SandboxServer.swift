@@ -34,15 +34,22 @@ public final class SandboxServer: Sendable {
 
     /// Starts a sandbox and waits for its listening line.
     ///
-    /// - Parameter arguments: more `tpc serve` arguments (`--database …`).
+    /// - Parameters:
+    ///   - arguments: more `tpc serve` arguments (`--database …`).
+    ///   - environment: variables added to the server's environment
+    ///     (for example `TPC_SANDBOX_ACTIVATION_SECONDS`).
     /// - Throws: ``TestSupportError`` when `tpc` is not built or does not start.
-    public static func start(arguments: [String] = []) async throws -> SandboxServer {
+    public static func start(
+        arguments: [String] = [], environment: [String: String] = [:]
+    ) async throws
+        -> SandboxServer
+    {
         let work = FileManager.default.temporaryDirectory
             .appendingPathComponent("tpc-sandbox-\(UUID().uuidString)", isDirectory: true)
         let directory = work.appendingPathComponent("sandbox", isDirectory: true)
         let process = try TPCProcess(
             ["serve", "--sandbox", "--sandbox-dir", directory.path, "--port", "0"] + arguments,
-            logs: work.appendingPathComponent("logs"), name: "serve")
+            logs: work.appendingPathComponent("logs"), name: "serve", environment: environment)
         do {
             guard let url = try await process.listening().serviceURL else {
                 throw TestSupportError(.launch, "the listening line names no usable URL")
