@@ -150,8 +150,23 @@ public final class PostgresCluster: Sendable {
         }
     }
 
-    /// Binds port 0 on 127.0.0.1 and returns the port the kernel chose.
+    /// A port on 127.0.0.1 that is free now, chosen below Linux's ephemeral
+    /// range (32768–60999).
+    ///
+    /// A kernel-chosen port (bind to 0) comes from the ephemeral range, which
+    /// is also where every outgoing connection of the test process takes its
+    /// local port: a cluster restarted on "its" port could then find it taken
+    /// by an unrelated client socket. Ports below the range are never handed
+    /// out implicitly, so once free they stay free for the cluster.
     private static func freePort() throws -> Int {
+        for _ in 0..<200 {
+            let candidate = Int.random(in: 20_000..<32_000)
+            if try isFree(candidate) { return candidate }
+        }
+        throw SetupError(description: "no free port between 20000 and 32000 on 127.0.0.1")
+    }
+
+    private static func isFree(_ port: Int) throws -> Bool {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -161,16 +176,12 @@ public final class PostgresCluster: Sendable {
         defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        return withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 }
         }
-        guard bound else { throw SetupError(description: "cannot bind a free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func registerForExit(_ dataDirectory: String) {
