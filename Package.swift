@@ -89,11 +89,17 @@ let clientSide: [Target] = [
 
 let tools: [Target] = [
     .target(name: "TPCCommandLine"),
+    // `tpc demo` and the issuer's client tools (back office, codes, payloads):
+    // a library so that it can be tested; it drives the real SDK and emulation.
+    .target(
+        name: "TPCDemo",
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer"]
+    ),
     .executableTarget(
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer",
+            "Storage", "HTTPServer", "TPCDemo",
         ]
     ),
     .executableTarget(
@@ -171,6 +177,10 @@ let tests: [Target] = [
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
+    .testTarget(
+        name: "TPCDemoTests",
+        dependencies: ["TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport"]
+    ),
 ]
 
 let package = Package(
@@ -186,6 +196,7 @@ let package = Package(
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
+        .library(name: "TPCDemo", targets: ["TPCDemo"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],

@@ -46,7 +46,7 @@ enum TPCTool {
 
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve, sandbox])
+        subcommands: [serve, sandbox, DemoCommand.spec])
 
     static func run(_ arguments: [String]) async -> ExitCode {
         let outcome: CommandLineParser.ParseOutcome
@@ -66,6 +66,14 @@ enum TPCTool {
                 do {
                     let options = try ServeOptions(parsed)
                     return await ServeCommand(options: options).run()
+                } catch {
+                    StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
+                    return error.exitCode
+                }
+            case "demo":
+                do {
+                    let command = try DemoCommand(parsed)
+                    return await command.run()
                 } catch {
                     StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
                     return error.exitCode
