@@ -179,7 +179,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "TPCDemoTests",
-        dependencies: ["TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport"]
+        dependencies: ["TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport", "PushProvisioningTestSupport"]
     ),
 ]
 

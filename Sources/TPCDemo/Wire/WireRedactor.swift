@@ -125,10 +125,8 @@ public struct WireRedactor: Sendable {
             output += redactToken(token)
             token = ""
         }
-        for character in text {
-            if character.isLetter || character.isNumber || "+/=_-.".contains(character)
-                || (character == " " && token.last?.isNumber == true)
-            {
+        for character in Self.maskingDigitRuns(text) {
+            if character.isLetter || character.isNumber || "+/=_-.".contains(character) {
                 token.append(character)
             } else {
                 flush()
@@ -139,38 +137,70 @@ public struct WireRedactor: Sendable {
         return output
     }
 
+    /// `text` with every run of 12–19 digits, possibly grouped by single spaces
+    /// or dashes (`4761 2000 0000 0015`), replaced. Runs inside longer
+    /// alphanumeric words are left to the per-word rules.
+    static func maskingDigitRuns(_ text: String) -> String {
+        let characters = Array(text)
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            let startsWord = index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber)
+            guard startsWord, characters[index].isNumber else {
+                output.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            var digits = 0
+            var lastDigit = index
+            while end < characters.count {
+                let character = characters[end]
+                if character.isNumber {
+                    digits += 1
+                    lastDigit = end
+                } else if (character == " " || character == "-"), end + 1 < characters.count,
+                    characters[end + 1].isNumber, characters[end - 1].isNumber
+                {
+                    // A single separator between digit groups.
+                } else {
+                    break
+                }
+                end += 1
+            }
+            let next = lastDigit + 1
+            let endsWord = next >= characters.count || !(characters[next].isLetter || characters[next].isNumber)
+            if (12...19).contains(digits), endsWord {
+                output += "‹\(digits) digits redacted›"
+            } else {
+                output += String(characters[index...lastDigit])
+            }
+            index = next
+        }
+        return output
+    }
+
     private func redactToken(_ token: String) -> String {
         guard !token.isEmpty else { return token }
-        let trimmedSpace = token.hasSuffix(" ") ? String(token.dropLast()) : token
-        let trailing = token.hasSuffix(" ") ? " " : ""
-        let digits = trimmedSpace.filter(\.isNumber)
-        let separators = trimmedSpace.filter { $0 == " " || $0 == "-" }
-        if digits.count >= 12, digits.count + separators.count == trimmedSpace.count {
-            return "‹\(digits.count) digits redacted›" + trailing
+        let digits = token.filter(\.isNumber)
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        if token.hasPrefix("eyJ"), parts.count == 3 {
+            return "‹jwt redacted›"
         }
-        if trimmedSpace.contains(" ") {
-            // Words and numbers joined by spaces: look at each part alone.
-            return trimmedSpace.split(separator: " ", omittingEmptySubsequences: false)
-                .map { redactToken(String($0)) }.joined(separator: " ") + trailing
+        if digits.count >= 12, token.allSatisfy({ $0.isNumber || $0 == "-" }) {
+            return "‹\(digits.count) digits redacted›"
         }
-        let parts = trimmedSpace.split(separator: ".", omittingEmptySubsequences: false)
-        if trimmedSpace.hasPrefix("eyJ"), parts.count == 3 {
-            return "‹jwt redacted›" + trailing
-        }
-        if digits.count >= 12, trimmedSpace.allSatisfy({ $0.isNumber || $0 == "-" }) {
-            return "‹\(digits.count) digits redacted›" + trailing
-        }
-        let isBlob = trimmedSpace.count >= 40 && trimmedSpace.allSatisfy { $0.isLetter || $0.isNumber || "+/=_-".contains($0) }
-        if isBlob, !Self.looksLikeIdentifier(trimmedSpace) {
-            return "‹\(trimmedSpace.count) characters redacted›" + trailing
+        let isBlob = token.count >= 40 && token.allSatisfy { $0.isLetter || $0.isNumber || "+/=_-".contains($0) }
+        if isBlob, !Self.looksLikeIdentifier(token) {
+            return "‹\(token.count) characters redacted›"
         }
         // Digits hidden inside a longer token (say "card4761200000000015"); hex
         // identifiers (request, token and device ids) are left alone.
-        if digits.count >= 12, !Self.isHexIdentifier(trimmedSpace) {
+        if digits.count >= 12, !Self.isHexIdentifier(token) {
             var run = 0
-            for character in trimmedSpace {
+            for character in token {
                 run = character.isNumber ? run + 1 : 0
-                if run >= 12 { return "‹redacted›" + trailing }
+                if run >= 12 { return "‹redacted›" }
             }
         }
         return token

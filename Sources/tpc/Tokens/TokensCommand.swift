@@ -74,7 +74,10 @@ struct TokensCommand {
         }
         let key: String
         if let path = parsed.value("api-key-file") ?? directory?.file("backOfficeAPIKeyFile") {
-            key = try IssuerDirectory.read(path, what: "API key")
+            key = try IssuerDirectory.read(path, what: "API key").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !key.isEmpty else {
+                throw ToolFailure(.config, "the API key file \(path) is empty", hint: "use the file `tpc issuer init` wrote")
+            }
         } else if let environment = ProcessInfo.processInfo.environment["TPC_API_KEY"], !environment.isEmpty {
             key = environment
         } else {
