@@ -179,7 +179,9 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "TPCDemoTests",
-        dependencies: ["TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport", "PushProvisioningTestSupport"]
+        dependencies: [
+            "TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport", "PushProvisioningTestSupport",
+        ]
     ),
 ]
 

@@ -1,8 +1,8 @@
 import Foundation
 import PushProvisioningTestSupport
 import Synchronization
-import Testing
 import TPCDemo
+import Testing
 
 /// The runner's verdict, with steps that need no sandbox.
 @Suite("DemoRunner")

@@ -38,7 +38,8 @@ struct IssuerToolTests {
         let code = try #require(output["authorizationCode"])
 
         let configuration = try JSONDecoder().decode(
-            Configuration.self, from: Data(contentsOf: URL(fileURLWithPath: bank).appendingPathComponent("issuers.json")))
+            Configuration.self,
+            from: Data(contentsOf: URL(fileURLWithPath: bank).appendingPathComponent("issuers.json")))
         let keySet = try #require(configuration.issuers.first?.authorizationCodeKeys)
         let validator = JWTValidator(
             expectedIssuer: "bank-7", expectedAudience: "tpc", leeway: 5, maximumLifetime: 300,
@@ -56,10 +57,12 @@ struct IssuerToolTests {
         _ = try ToolProcess.run(["issuer", "init", "--dir", bank])
         let good = try ToolProcess.run(
             ["issuer", "encrypt-payload", "--issuer-dir", bank],
-            input: #"{"primaryAccountNumber":"4761200000000015","expiration":"12/29","cardholderName":"A","cardReference":"c"}"#
+            input:
+                #"{"primaryAccountNumber":"4761200000000015","expiration":"12/29","cardholderName":"A","cardReference":"c"}"#
         )
         #expect(good.status == 0)
-        #expect(try CMSEnvelopedData.der(base64: good.output.trimmingCharacters(in: .whitespacesAndNewlines)).count > 300)
+        #expect(
+            try CMSEnvelopedData.der(base64: good.output.trimmingCharacters(in: .whitespacesAndNewlines)).count > 300)
         let bad = try ToolProcess.run(
             ["issuer", "encrypt-payload", "--issuer-dir", bank],
             input: #"{"primaryAccountNumber":"4761200000000015","cvv":"123"}"#)

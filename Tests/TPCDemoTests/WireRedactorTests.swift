@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TPCDemo
+import Testing
 
 @Suite("WireRedactor")
 struct WireRedactorTests {

@@ -34,7 +34,9 @@ public struct BackOfficeClient: Sendable {
     ///
     /// - Throws: ``DemoError`` — `service-unreachable`, `service-refused`
     ///   (a wrong API key answers 401; an unknown issuer 404), `invalid-response`.
-    public func tokens(_ query: TokenSearchQuery = TokenSearchQuery(), maximum: Int = defaultMaximum) async throws
+    public func tokens(
+        _ query: TokenSearchQuery = TokenSearchQuery(), maximum: Int = defaultMaximum
+    ) async throws
         -> [TokenInfo]
     {
         var query = query
@@ -55,7 +57,9 @@ public struct BackOfficeClient: Sendable {
     /// - Parameter reason: written to the audit log; must not contain card data.
     /// - Throws: ``DemoError`` as ``tokens(_:maximum:)``; an illegal move (say,
     ///   resuming an active token) is `service-refused` with status 409.
-    public func change(tokenId: String, action: TokenLifecycleAction, reason: String? = nil) async throws
+    public func change(
+        tokenId: String, action: TokenLifecycleAction, reason: String? = nil
+    ) async throws
         -> TokenStateChangeResponse
     {
         try await http.send(

@@ -41,7 +41,9 @@ public struct PayloadEncryptor: Sendable {
     }
 
     /// The base64 CMS for the card's four fields.
-    public func encrypt(pan: String, expiration: String, cardholderName: String, cardReference: String) throws
+    public func encrypt(
+        pan: String, expiration: String, cardholderName: String, cardReference: String
+    ) throws
         -> String
     {
         let object = [

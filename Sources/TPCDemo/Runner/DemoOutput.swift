@@ -8,8 +8,9 @@ public final class DemoOutput: Sendable {
     private let lock = Mutex(())
 
     /// - Parameter sink: receives each line, without its newline.
-    public init(sink: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
-    {
+    public init(
+        sink: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+    ) {
         self.sink = sink
     }
 

@@ -64,7 +64,8 @@ public struct DemoRunner {
         } catch let error as DemoError {
             failure = error.description
         } catch let error as TPCError {
-            failure = "TPCError \(error.code): \(error.localizedDescription)"
+            failure =
+                "TPCError \(error.code): \(error.localizedDescription)"
                 + (error.requestId.map { " [request \($0)]" } ?? "")
         } catch {
             failure = "\(type(of: error)): \(Self.describe(error))"

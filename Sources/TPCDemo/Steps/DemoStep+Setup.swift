@@ -7,7 +7,8 @@ extension DemoStep {
     /// Starts `tpc serve --sandbox` (SQLite in a temporary directory) as a
     /// child process, or connects to the running service of `--url`, and reads
     /// the test issuer's files.
-    public static let startService = DemoStep("Start tpc serve --sandbox (SQLite, temporary directory)", flow: "setup") {
+    public static let startService = DemoStep("Start tpc serve --sandbox (SQLite, temporary directory)", flow: "setup")
+    {
         context, log in
         let options = context.options
         let work: URL
@@ -62,8 +63,9 @@ extension DemoStep {
             !bank.issuerId.isEmpty,
             "issuer \(bank.issuerId): code key, payload certificate and back-office key read from \(service.sandboxDirectory.lastPathComponent)/"
         )
-        let cards: SandboxTestCardsResponse = try await ServiceHTTPClient(baseURL: try context.requireService().baseURL).send(
-            try APIPaths.sandboxTestCards())
+        let cards: SandboxTestCardsResponse = try await ServiceHTTPClient(baseURL: try context.requireService().baseURL)
+            .send(
+                try APIPaths.sandboxTestCards())
         try log.check(
             Set(cards.cards.map(\.outcome)).isSuperset(of: [.approve, .requireActivation, .decline]),
             "the sandbox lists \(cards.cards.count) test cards (approve, requires activation, decline)")

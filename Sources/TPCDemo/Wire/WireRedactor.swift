@@ -49,7 +49,9 @@ public struct WireRedactor: Sendable {
         let text: String
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
             let cleaned = redact(json: object)
-            if let data = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed]) {
+            if let data = try? JSONSerialization.data(
+                withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])
+            {
                 text = String(decoding: data, as: UTF8.self)
             } else {
                 text = "‹\(body.count) bytes›"

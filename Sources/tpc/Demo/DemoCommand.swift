@@ -17,7 +17,8 @@ struct DemoCommand {
             verified; a summary table ends the run. Exit status 0 only when every step verified (1 otherwise).
             """,
         options: [
-            .option("url", valueName: "url", help: "Use this running service (with its base path) instead of starting one."),
+            .option(
+                "url", valueName: "url", help: "Use this running service (with its base path) instead of starting one."),
             .option("sandbox-dir", valueName: "dir", help: "The sandbox directory of the service at --url."),
             .option("work-dir", valueName: "dir", help: "Keep the demo's files here instead of a temporary directory."),
             .flag("keep", help: "Keep the temporary files (database, wallet) and print where they are."),

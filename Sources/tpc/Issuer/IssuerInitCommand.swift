@@ -19,7 +19,8 @@ struct IssuerInitCommand {
             .option("dir", valueName: "dir", help: "Directory to write (created if missing).", required: true),
             .option("issuer-id", valueName: "id", help: "The issuer id.", defaultValue: "my-bank"),
             .option("name", valueName: "name", help: "The issuer's display name.", defaultValue: "My Bank"),
-            .option("audience", valueName: "aud", help: "The service's audience (`aud` of codes).", defaultValue: "tpc"),
+            .option(
+                "audience", valueName: "aud", help: "The service's audience (`aud` of codes).", defaultValue: "tpc"),
             .option("kid", valueName: "kid", help: "Key id of the code key.", defaultValue: "code-key-1"),
             .flag("sandbox", help: "Mark the configuration as a sandbox service."),
             .flag("force", help: "Replace an existing issuer in --dir."),

@@ -50,8 +50,9 @@ struct MintCodeCommand {
             guard let lifetime = try parsed.value("lifetime", as: Int.self), lifetime > 0 else {
                 throw ToolFailure(.usage, "--lifetime must be a positive number of seconds", hint: "for example 240")
             }
-            if let digits = parsed.value("pan-last-four"), digits.count != 4 || !digits.allSatisfy(\.isASCII)
-                || !digits.allSatisfy(\.isNumber)
+            if let digits = parsed.value("pan-last-four"),
+                digits.count != 4 || !digits.allSatisfy(\.isASCII)
+                    || !digits.allSatisfy(\.isNumber)
             {
                 throw ToolFailure(.usage, "--pan-last-four takes exactly four digits", hint: "for example 0015")
             }

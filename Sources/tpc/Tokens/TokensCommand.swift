@@ -76,7 +76,8 @@ struct TokensCommand {
         if let path = parsed.value("api-key-file") ?? directory?.file("backOfficeAPIKeyFile") {
             key = try IssuerDirectory.read(path, what: "API key").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !key.isEmpty else {
-                throw ToolFailure(.config, "the API key file \(path) is empty", hint: "use the file `tpc issuer init` wrote")
+                throw ToolFailure(
+                    .config, "the API key file \(path) is empty", hint: "use the file `tpc issuer init` wrote")
             }
         } else if let environment = ProcessInfo.processInfo.environment["TPC_API_KEY"], !environment.isEmpty {
             key = environment
@@ -105,7 +106,8 @@ struct TokensCommand {
         for token in tokens {
             rows.append([
                 token.tokenId, token.state.rawValue, token.cardRef ?? "-", "••••" + token.panSuffix,
-                "••••" + token.tokenSuffix, token.scheme.rawValue, "\(token.device.name) (\(token.device.type.rawValue))",
+                "••••" + token.tokenSuffix, token.scheme.rawValue,
+                "\(token.device.name) (\(token.device.type.rawValue))",
             ])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
