@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: deps build test lint format bench demo docs check-readme clean
+.PHONY: deps build test lint format bench soak demo docs check-readme clean
 
 deps:
 	@scripts/deps.sh
@@ -26,6 +26,16 @@ bench:
 	@PP_BENCH_DEPS=1 scripts/deps.sh
 	$(SWIFT) build -c release --product tpc-bench
 	scripts/bench.sh
+
+# The service figures of `make bench` with the five-minute moderate-load soak
+# (make bench soaks 60 s); table in build/bench/soak/results.md.
+soak:
+	@PP_BENCH_DEPS=1 scripts/deps.sh
+	$(SWIFT) build -c release --product tpc-bench
+	$(SWIFT) build -c release --product tpc
+	mkdir -p build/bench/soak
+	PP_SOAK_SECONDS=$${PP_SOAK_SECONDS:-300} scripts/bench-service.sh | tee build/bench/soak/raw.txt
+	python3 scripts/bench_table.py build/bench/soak/raw.txt build/bench/soak
 
 # A debug build: a fresh clone builds it once (the tests reuse it), and the demo
 # itself takes seconds. DEMO_ARGS=--verbose shows the wire, secrets redacted.

@@ -1,10 +1,13 @@
 #include "pp_shims_cms.h"
+#include "pp_shims_base.h"
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/rsa.h>
 #include <openssl/ec.h>
+#include <openssl/x509.h>
+#include <string.h>
 
 static int pp_configure_recipient(CMS_RecipientInfo *ri, EVP_PKEY *pkey) {
     EVP_PKEY_CTX *pctx = CMS_RecipientInfo_get0_pkey_ctx(ri);
@@ -72,12 +75,68 @@ static int pp_cms_has_recipient(CMS_ContentInfo *cms, X509 *cert) {
     return 0;
 }
 
+/* Key agreement for a P-256 recipient, done as CMS_decrypt would do it
+   (cms_kari_set1_pkey_and_peer) except for the originator's ephemeral key:
+   OpenSSL sets it with EVP_PKEY_derive_set_peer, whose full public check adds
+   n·Q = O, a second scalar multiplication per message. Here the point gets the
+   quick check (on the curve, not infinity), which is full validation on P-256
+   (cofactor 1), and the peer is set without re-checking. Returns 1 when the
+   content-encryption key is in place, 0 when it could not be recovered, and -1
+   when the message is not of the shape handled here (originator key with
+   explicit parameters, say), for CMS_decrypt to handle as before. */
+static int pp_cms_kari_p256(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert) {
+    char group[32];
+    size_t group_len = 0;
+    if (!EVP_PKEY_is_a(pkey, "EC") || EVP_PKEY_get_group_name(pkey, group, sizeof group, &group_len) != 1 ||
+        strcmp(group, "prime256v1") != 0)
+        return -1;
+    STACK_OF(CMS_RecipientInfo) *infos = CMS_get0_RecipientInfos(cms);
+    for (int i = 0; i < sk_CMS_RecipientInfo_num(infos); i++) {
+        CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
+        if (CMS_RecipientInfo_type(ri) != CMS_RECIPINFO_AGREE) continue;
+        STACK_OF(CMS_RecipientEncryptedKey) *keys = CMS_RecipientInfo_kari_get0_reks(ri);
+        for (int j = 0; j < sk_CMS_RecipientEncryptedKey_num(keys); j++) {
+            CMS_RecipientEncryptedKey *rek = sk_CMS_RecipientEncryptedKey_value(keys, j);
+            if (CMS_RecipientEncryptedKey_cert_cmp(rek, cert) != 0) continue;
+            X509_ALGOR *alg = NULL;
+            ASN1_BIT_STRING *point = NULL;
+            if (!CMS_RecipientInfo_kari_get0_orig_id(ri, &alg, &point, NULL, NULL, NULL) || alg == NULL ||
+                point == NULL)
+                return -1;
+            /* RFC 5753: the ephemeral key's parameters are absent (or NULL) and
+               its curve is the recipient's; anything else goes to OpenSSL. */
+            int ptype = V_ASN1_UNDEF;
+            const ASN1_OBJECT *aoid = NULL;
+            X509_ALGOR_get0(&aoid, &ptype, NULL, alg);
+            if (OBJ_obj2nid(aoid) != NID_X9_62_id_ecPublicKey || (ptype != V_ASN1_UNDEF && ptype != V_ASN1_NULL))
+                return -1;
+            EVP_PKEY *peer = pp_ec_p256_public_from_point(point->data, (size_t)point->length);
+            if (peer == NULL) return 0;
+            int ok = CMS_RecipientInfo_kari_set0_pkey(ri, pkey) == 1;
+            EVP_PKEY_CTX *pctx = ok ? CMS_RecipientInfo_get0_pkey_ctx(ri) : NULL;
+            ok = pctx != NULL && EVP_PKEY_derive_set_peer_ex(pctx, peer, 0) == 1 &&
+                 CMS_RecipientInfo_kari_decrypt(cms, ri, rek) == 1;
+            CMS_RecipientInfo_kari_set0_pkey(ri, NULL);
+            EVP_PKEY_free(peer);
+            return ok;
+        }
+    }
+    return -1;
+}
+
 pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert, BIO *out) {
     int type = OBJ_obj2nid(CMS_get0_type(cms));
     if (type != NID_pkcs7_enveloped && type != NID_id_smime_ct_authEnvelopedData) {
         return PP_CMS_DECRYPT_NOT_ENVELOPED;
     }
     if (!pp_cms_has_recipient(cms, cert)) return PP_CMS_DECRYPT_NO_RECIPIENT;
+    int agreed = pp_cms_kari_p256(cms, pkey, cert);
+    if (agreed == 0) return PP_CMS_DECRYPT_FAILED;
+    if (agreed == 1) {
+        /* The content key is set: CMS_decrypt without key or certificate only
+           decrypts the content (documented in CMS_decrypt(3)). */
+        return CMS_decrypt(cms, NULL, NULL, NULL, out, CMS_BINARY) == 1 ? PP_CMS_DECRYPT_OK : PP_CMS_DECRYPT_FAILED;
+    }
     if (CMS_decrypt(cms, pkey, cert, NULL, out, CMS_BINARY) == 1) return PP_CMS_DECRYPT_OK;
     /* The recipient matched and the key belongs to the certificate (the caller
        checks): what remains is a key that does not unwrap or content that does

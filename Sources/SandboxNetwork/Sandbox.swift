@@ -35,8 +35,9 @@ public final class Sandbox: Sendable {
     /// Apple Pay's token requestor id, reported for tokens of issuers that list it.
     public static let applePayTokenRequestorId = "40010030273"
 
-    /// The sandbox's migrations, versions 100–199 (``SandboxMigrations/all``).
-    public static var migrations: [Migration] { SandboxMigrations.all }
+    /// The sandbox's migrations: versions 100–199 (``SandboxMigrations/all``)
+    /// and the issuer wallet's 250–299 (``SandboxWalletMigrations/all``).
+    public static var migrations: [Migration] { SandboxMigrations.all + SandboxWalletMigrations.all }
 
     /// How often the background task retries undelivered notifications.
     public let retryInterval: Duration
@@ -48,6 +49,7 @@ public final class Sandbox: Sendable {
     let vault: NetworkTokenService
     let outbox: NotificationOutbox
     let addPassFlow: AddPassFlow
+    let wallet: SandboxWalletNetwork
     private let clock: @Sendable () -> Date
     private let retryTask = Mutex<Task<Void, Never>?>(nil)
 
@@ -64,12 +66,16 @@ public final class Sandbox: Sendable {
     ///   - directory: the sandbox directory holding `sandbox-master.key`.
     ///   - clock: the time source (tests pass a controllable one).
     ///   - retryInterval: the period of the background retry of notifications.
+    ///   - activationLifetime: how long a wallet ID&V session lasts; by
+    ///     default the `TPC_SANDBOX_ACTIVATION_SECONDS` environment variable,
+    ///     else ten minutes (tests shorten it to see sessions expire).
     /// - Throws: ``SandboxError`` — `directoryUnusable`, `masterKeyMismatch`
     ///   (the database's CA was sealed under another master key) — or a
     ///   `StorageError`.
     public init(
         database: any SQLDatabase, issuers: IssuerConfiguration, directory: URL,
-        clock: @escaping @Sendable () -> Date = { Date() }, retryInterval: Duration = .seconds(2)
+        clock: @escaping @Sendable () -> Date = { Date() }, retryInterval: Duration = .seconds(2),
+        activationLifetime: TimeInterval? = nil
     ) async throws {
         let masterKey = try SandboxMasterKey.loadOrCreate(in: directory)
         let issuerDirectory = try IssuerDirectory(configuration: issuers)
@@ -84,6 +90,11 @@ public final class Sandbox: Sendable {
         addPassFlow = AddPassFlow(
             authority: authority, devices: devices, nonces: nonces, passes: passes, vault: vault,
             issuers: issuerDirectory, outbox: outbox, database: database, clock: clock)
+        let environmentLifetime = ProcessInfo.processInfo.environment["TPC_SANDBOX_ACTIVATION_SECONDS"]
+            .flatMap(TimeInterval.init).flatMap { $0 > 0 ? $0 : nil }
+        wallet = try SandboxWalletNetwork(
+            database: database, masterKey: masterKey,
+            activationLifetime: activationLifetime ?? environmentLifetime ?? 600, clock: clock)
         self.clock = clock
         self.retryInterval = retryInterval
         startRetryTask()
@@ -95,8 +106,32 @@ public final class Sandbox: Sendable {
 
     // MARK: What the service pins and calls
 
-    /// The networks' token service, for the service's lifecycle operations.
-    public var connector: any TokenServiceConnector { vault }
+    /// The networks' token service, for the service's lifecycle operations;
+    /// it also conforms to ``ProvisioningService/WalletTokenService`` (the
+    /// issuer wallet's network side), which ``ProvisioningServiceApp`` picks up.
+    public var connector: any TokenServiceConnector { SandboxConnector(vault: vault, wallet: wallet) }
+
+    /// The networks' side of the issuer wallet.
+    public var walletNetwork: any WalletTokenService { SandboxConnector(vault: vault, wallet: wallet) }
+
+    /// The one-time code of an open wallet ID&V session — the sandbox's
+    /// stand-in for the SMS a real issuer would send.
+    ///
+    /// - Throws: `ProblemDetails` `not-found` for an unknown or closed session.
+    public func activationCode(sessionId: String) async throws -> SandboxActivationCode {
+        guard let code = try await wallet.activationCode(sessionId: sessionId) else {
+            throw ProvisioningAPI.ProblemDetails(.notFound, detail: "No open activation session with this id.")
+        }
+        return SandboxActivationCode(sessionId: sessionId, code: code)
+    }
+
+    /// A sandbox terminal's contactless payment; see ``ProvisioningAPI/PaymentRequest``.
+    ///
+    /// - Throws: `ProblemDetails` `invalid-field` or `not-found` (unknown card);
+    ///   declines are answers, not errors.
+    public func pay(_ request: PaymentRequest) async throws -> PaymentResult {
+        try await wallet.pay(request)
+    }
 
     /// The sandbox root certificate, which the service pins in sandbox mode.
     public var trustRoot: Certificate { authority.root }

@@ -71,6 +71,13 @@ struct ServeCommand {
         } catch {
             throw Failure(exitCode: .config, description: "\(error)")
         }
+        if options.sandbox {
+            // Every sandbox card shows art without an upload (uploads are kept).
+            try await app.installDefaultCardArt(productIds: [
+                CardArtSpecification.defaultProductId, SandboxTestCards.pureProductId,
+                SandboxTestCards.pagoBancomatProductId,
+            ])
+        }
         var router = Router()
         app.register(on: &router)
         let basePath = configuration.service.basePath

@@ -46,7 +46,7 @@ enum TPCTool {
 
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve, sandbox, DemoCommand.spec, issuer, TokensCommand.spec])
+        subcommands: [serve, sandbox, DemoCommand.spec, issuer, TokensCommand.spec, DoctorCommand.spec])
 
     static let issuer = CommandSpec(
         name: "issuer", abstract: "The bank's tools: keys and configuration, payloads, authorization codes.",
@@ -90,6 +90,8 @@ enum TPCTool {
                 return await MintCodeCommand.run(parsed)
             case "tokens":
                 return await TokensCommand.run(parsed)
+            case "doctor":
+                return DoctorCommand(parsed).run()
             case "sandbox" where parsed.subcommandPath.dropFirst().first == "export-leaf-key":
                 return await ExportLeafKeyCommand(parsed).run()
             default:

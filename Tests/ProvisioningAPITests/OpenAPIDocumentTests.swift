@@ -99,12 +99,22 @@ import Testing
 }
 
 @Suite struct WalletRouteTests {
-    @Test func walletRoutesAreNotDocumentedYet() throws {
+    @Test func walletRoutesAreDocumentedAndServed() throws {
         let paths = try #require(OpenAPI.document()["paths"] as? [String: Any])
         #expect(!APIRoute.wallet.isEmpty)
         for route in APIRoute.wallet {
-            #expect(paths[route.openAPIPath] == nil, "\(route) is documented but not served")
-            #expect(!APIRoute.all.contains(route), "\(route) is in both groups")
+            #expect(paths[route.openAPIPath] != nil, "\(route) is not documented")
+            #expect(APIRoute.all.contains(route), "\(route) is missing from all")
+        }
+    }
+
+    @Test func walletOperationsRequireTheWalletToken() throws {
+        let paths = try #require(OpenAPI.document()["paths"] as? [String: Any])
+        for route in APIRoute.wallet where route.pattern.contains("/wallets/:walletId") {
+            let item = try #require(paths[route.openAPIPath] as? [String: Any])
+            let operation = try #require(item[route.method.rawValue.lowercased()] as? [String: Any])
+            let security = try #require(operation["security"] as? [[String: Any]])
+            #expect(security.contains { $0["walletToken"] != nil }, "\(route)")
         }
     }
 }

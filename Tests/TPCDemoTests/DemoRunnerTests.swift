@@ -1,7 +1,7 @@
 import Foundation
-import PushProvisioningTestSupport
 import Synchronization
 import TPCDemo
+import TestSupport
 import Testing
 
 /// The runner's verdict, with steps that need no sandbox.

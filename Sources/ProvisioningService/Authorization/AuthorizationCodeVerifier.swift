@@ -64,7 +64,7 @@ public struct AuthorizationCodeVerifier: Sendable {
             jwtID: jwtID, expiresAt: expiresAt, scopes: scopes,
             cardRef: try Self.string(claims[custom: "cardRef"], "cardRef"),
             panLastFour: try Self.string(claims[custom: "panLastFour"], "panLastFour"),
-            tokenId: try Self.string(claims[custom: "tokenId"], "tokenId"))
+            tokenId: try Self.string(claims[custom: "tokenId"], "tokenId"), subject: claims.subject)
     }
 
     static func scopes(in claim: JSONValue?) throws(ServiceError) -> Set<AuthorizationScope> {

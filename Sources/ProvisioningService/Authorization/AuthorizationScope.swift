@@ -9,6 +9,12 @@ public struct AuthorizationScope: Hashable, Sendable, RawRepresentable, CustomSt
     public static let provision = AuthorizationScope(rawValue: "provision")
     /// List the tokens of a card (`GET …/cards/{cardRef}/tokens`).
     public static let tokensRead = AuthorizationScope(rawValue: "tokens:read")
+    /// Register an instance of the issuer's wallet app for the code's `sub`
+    /// (`POST …/wallets`).
+    public static let walletRegister = AuthorizationScope(rawValue: "wallet:register")
+    /// Enrol a card into a wallet (`POST …/wallets/{walletId}/cards`), bound to
+    /// the card like `provision`.
+    public static let walletEnrol = AuthorizationScope(rawValue: "wallet:enrol")
     public static let tokenActivate = AuthorizationScope(rawValue: "token:activate")
     public static let tokenSuspend = AuthorizationScope(rawValue: "token:suspend")
     public static let tokenResume = AuthorizationScope(rawValue: "token:resume")

@@ -16,10 +16,12 @@ public struct VerifiedAuthorizationCode: Sendable, Hashable {
     public let panLastFour: String?
     /// The `tokenId` binding, when present.
     public let tokenId: String?
+    /// The `sub` claim (the bank's user id for wallet registration), when present.
+    public let subject: String?
 
     public init(
         jwtID: String, expiresAt: Date, scopes: Set<AuthorizationScope>, cardRef: String?, panLastFour: String?,
-        tokenId: String?
+        tokenId: String?, subject: String? = nil
     ) {
         self.jwtID = jwtID
         self.expiresAt = expiresAt
@@ -27,6 +29,7 @@ public struct VerifiedAuthorizationCode: Sendable, Hashable {
         self.cardRef = cardRef
         self.panLastFour = panLastFour
         self.tokenId = tokenId
+        self.subject = subject
     }
 
     /// Checks the card bindings against a card: at least one binding must be

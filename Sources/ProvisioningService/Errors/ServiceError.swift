@@ -42,6 +42,11 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let upstreamNetworkError = Code(rawValue: "upstream-network-error")
         public static let declined = Code(rawValue: "declined")
         public static let unsupportedScheme = Code(rawValue: "unsupported-scheme")
+        public static let unsupportedMediaType = Code(rawValue: "unsupported-media-type")
+        public static let activationCodeInvalid = Code(rawValue: "activation-code-invalid")
+        public static let activationLocked = Code(rawValue: "activation-locked")
+        public static let activationSessionExpired = Code(rawValue: "activation-session-expired")
+        public static let cryptogramInvalid = Code(rawValue: "cryptogram-invalid")
         public static let `internal` = Code(rawValue: "internal")
     }
 

@@ -28,10 +28,13 @@ public final class ProvisioningServiceApp: Sendable {
     /// The service's metrics, rendered at `/metrics`.
     public let metrics: ServiceMetrics
     let context: ServiceContext
+    /// The networks' wallet side; `nil` answers wallet calls with 503.
+    let walletNetwork: (any WalletTokenService)?
     private let openAPIDocument: [UInt8]?
 
-    /// The migrations of the service's tables (versions 1–99).
-    public static var migrations: [Migration] { ServiceMigrations.all }
+    /// The migrations of the service's tables: versions 1–99 and the issuer
+    /// wallet's 200–249 (``WalletMigrations``).
+    public static var migrations: [Migration] { ServiceMigrations.all + WalletMigrations.all }
 
     /// Builds the service.
     ///
@@ -40,6 +43,8 @@ public final class ProvisioningServiceApp: Sendable {
     ///   - database: a migrated database (see ``migrations``).
     ///   - connector: the card networks' token services.
     ///   - chainTrust: the roots and policy Apple's certificate chains are verified against.
+    ///   - walletNetwork: the networks' side of the issuer wallet; by default
+    ///     `connector`, when it also conforms to ``WalletTokenService``.
     ///   - metrics: where series are recorded; a new registry by default.
     ///   - clock: the current time, replaceable in tests.
     ///   - logSink: receives one record per outcome; never card data, codes, nonces or keys.
@@ -47,8 +52,8 @@ public final class ProvisioningServiceApp: Sendable {
     ///   ``MetricsError`` when the metrics cannot be registered.
     public init(
         configuration: IssuerConfiguration, database: any SQLDatabase, connector: any TokenServiceConnector,
-        chainTrust: ChainTrust, metrics: ServiceMetrics? = nil, clock: @escaping @Sendable () -> Date = { Date() },
-        logSink: @escaping LogSink = { _ in }
+        chainTrust: ChainTrust, walletNetwork: (any WalletTokenService)? = nil, metrics: ServiceMetrics? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }, logSink: @escaping LogSink = { _ in }
     ) throws {
         try configuration.validate()
         var issuers: [String: Issuer] = [:]
@@ -63,6 +68,7 @@ public final class ProvisioningServiceApp: Sendable {
                 maximumLifetime: TimeInterval(configuration.service.authorizationCodeMaxLifetimeSeconds)),
             chainValidator: ApplePayChainValidator(trust: chainTrust), connector: connector, metrics: metrics,
             log: ServiceLog(sink: logSink, clock: clock), clock: clock)
+        self.walletNetwork = walletNetwork ?? (connector as? any WalletTokenService)
         self.openAPIDocument = (try? OpenAPIDocument.data()).map(Array.init)
     }
 
@@ -186,6 +192,7 @@ public final class ProvisioningServiceApp: Sendable {
                 status: .ok, headers: ["Content-Type": MetricsRegistry.contentType],
                 body: Array(metrics.registry.render().utf8))
         }
+        registerWallet(on: &router, base: base)
         let document = openAPIDocument
         route(&router, .openAPI, base: "") { _ in
             guard let document else { throw ServiceError(.internal, "the OpenAPI document is not available") }
@@ -194,7 +201,7 @@ public final class ProvisioningServiceApp: Sendable {
     }
 
     /// Registers one route with the shared error handling.
-    private func route(
+    func route(
         _ router: inout Router, _ route: APIRoute, base: String,
         handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) {

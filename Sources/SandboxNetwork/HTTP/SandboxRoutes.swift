@@ -1,17 +1,16 @@
 import Foundation
 import HTTPServer
 import ProvisioningAPI
+import ProvisioningService
 import Storage
 
 extension Sandbox {
     /// The sandbox routes of the contract this type serves: devices, nonces,
-    /// certificates, add pass, list passes, activate pass and test cards.
-    ///
-    /// `sandboxActivationCode` and `sandboxPayments` belong to the issuer
-    /// wallet and are not served by this version.
+    /// certificates, add pass, list passes, activate pass, test cards, and the
+    /// issuer wallet's activation-code channel and payment terminal.
     public static let routes: [APIRoute] = [
         .sandboxDevices, .sandboxNonces, .sandboxCertificates, .sandboxAddPass, .sandboxPasses,
-        .sandboxActivatePass, .sandboxTestCards,
+        .sandboxActivatePass, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
     ]
 
     /// The largest request body a sandbox route reads.
@@ -61,6 +60,12 @@ extension Sandbox {
                 request: try Self.decode(SandboxPassActivationRequest.self, from: request))
         }
         mount(.sandboxTestCards) { _ in self.testCards() }
+        mount(.sandboxActivationCode) { request in
+            try await self.activationCode(sessionId: try request.pathParameters.require("sessionId"))
+        }
+        mount(.sandboxPayments) { request in
+            try await self.pay(try Self.decode(PaymentRequest.self, from: request))
+        }
     }
 
     /// Decodes a body with the wire conventions, mapping failures to
@@ -107,6 +112,8 @@ extension Sandbox {
             problem = error.problem
         case let error as ProvisioningAPI.ProblemDetails:
             problem = error
+        case let error as ServiceError:
+            problem = error.problem(requestId: nil, instance: nil)
         case let error as HTTPError:
             problem = ProvisioningAPI.ProblemDetails(.invalidField, status: error.status.code, detail: error.detail)
         case let error as StorageError where error.code == .connectionFailure:

@@ -115,7 +115,7 @@ enum Samples {
             WalletRegistrationRequest(
                 userId: "user-1", deviceName: "Pixel", publicKey: Data(repeating: 4, count: 65), authorizationCode: "c")
         ),
-        WireSample(WalletRegistration(walletId: "w_1", userId: "user-1", createdAt: date)),
+        WireSample(WalletRegistration(walletId: "w_1", userId: "user-1", createdAt: date, accessToken: "tok")),
         WireSample(
             CardEnrollmentRequest(scheme: .pure, productId: "gold", encryptedPayload: "AAAA", authorizationCode: "c")),
         WireSample(PaymentType.online),
@@ -134,7 +134,8 @@ enum Samples {
         WireSample(
             PaymentKeyBatch(
                 cardId: "dc_1", keyType: .limitedUse, issuedAt: date, ephemeralPublicKey: Data(repeating: 4, count: 65),
-                keys: [PaymentKey(keyId: "k1", scheme: .visa, expiresAt: laterDate, encryptedKey: bytes)])),
+                keys: [PaymentKey(keyId: "k1", scheme: .visa, expiresAt: laterDate, encryptedKey: bytes)],
+                paymentKeyInfo: digitalCard.paymentKeyInfo)),
         WireSample(
             PaymentRequest(
                 cardId: "dc_1", keyId: "k1", amount: 1250, currency: "EUR", unpredictableNumber: Data([1, 2, 3, 4]),
