@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
+import TestSupport
 import Testing
 
 extension EndToEndTests {
@@ -187,7 +188,8 @@ extension EndToEndTests {
         func defaultCardMoves(store: Store) async throws {
             let deployment = try await Deployment.shared(store)
             let wallet = try await WalletUser.register(deployment)
-            let defaultPath = try APIPaths.walletDefaultCard(issuerId: wallet.issuer.id, walletId: wallet.walletId)
+            let defaultPath = try APIPaths.walletDefaultCard(
+                issuerId: wallet.issuer.issuerId, walletId: wallet.walletId)
             #expect(try await wallet.get(defaultPath).status == 404)
             let first = try await wallet.enrol(try await deployment.testCard(scheme: "VISA", outcome: .approve))
             let second = try await wallet.enrol(try await deployment.testCard(scheme: "MASTERCARD", outcome: .approve))
@@ -195,7 +197,8 @@ extension EndToEndTests {
             let set = try await wallet.deployment.client.send(
                 "PUT",
                 deployment.path(
-                    try APIPaths.walletDefaultCard(issuerId: wallet.issuer.id, walletId: wallet.walletId, set: true)),
+                    try APIPaths.walletDefaultCard(
+                        issuerId: wallet.issuer.issuerId, walletId: wallet.walletId, set: true)),
                 body: try JSONEncoder.provisioningAPI.encode(DefaultCardRequest(cardId: second.id)),
                 headers: wallet.authorization)
             #expect(set.status == 200, "\(set.text)")
@@ -218,7 +221,7 @@ extension EndToEndTests {
             var images: [CardArtType: Data] = [:]
             for type in CardArtType.allCases {
                 let endpoint = try APIPaths.walletCardArt(
-                    issuerId: wallet.issuer.id, walletId: wallet.walletId, cardId: card.id, artType: type)
+                    issuerId: wallet.issuer.issuerId, walletId: wallet.walletId, cardId: card.id, artType: type)
                 let response = try await wallet.get(endpoint)
                 #expect(response.status == 200, "\(type)")
                 #expect(response.header("Content-Type") == "image/png")
@@ -235,7 +238,7 @@ extension EndToEndTests {
 
             // Back office: an upload replaces a product's image and its ETag.
             let upload = try deployment.path(
-                APIPaths.backOfficeCardArt(issuerId: wallet.issuer.id, productId: "default", artType: .cardIcon))
+                APIPaths.backOfficeCardArt(issuerId: wallet.issuer.issuerId, productId: "default", artType: .cardIcon))
             let background = try #require(images[.cardBackground])
             let bearer = ["Authorization": "Bearer \(wallet.issuer.backOfficeKey)"]
             let wrongSize = try await deployment.client.send(
@@ -255,15 +258,16 @@ extension EndToEndTests {
             let stranger = try await WalletUser.register(deployment)
             let card = try await owner.enrol(try await deployment.testCard(scheme: "VISA", outcome: .approve))
             let viaOwnPath = try await stranger.get(
-                try APIPaths.walletCard(issuerId: stranger.issuer.id, walletId: stranger.walletId, cardId: card.id))
+                try APIPaths.walletCard(
+                    issuerId: stranger.issuer.issuerId, walletId: stranger.walletId, cardId: card.id))
             #expect(viaOwnPath.status == 404)
             #expect(viaOwnPath.problemType == ProblemType.notFound.rawValue)
             let viaOwnersPath = try await stranger.get(
-                try APIPaths.walletCard(issuerId: owner.issuer.id, walletId: owner.walletId, cardId: card.id))
+                try APIPaths.walletCard(issuerId: owner.issuer.issuerId, walletId: owner.walletId, cardId: card.id))
             #expect(viaOwnersPath.status == 404)
             let other = try await WalletUser.register(deployment, issuer: deployment.otherIssuer)
             let otherIssuer = try await other.get(
-                try APIPaths.walletCard(issuerId: owner.issuer.id, walletId: owner.walletId, cardId: card.id))
+                try APIPaths.walletCard(issuerId: owner.issuer.issuerId, walletId: owner.walletId, cardId: card.id))
             #expect(otherIssuer.status == 404)
             #expect(try await owner.card(card.id).state == .active)
         }
@@ -285,16 +289,18 @@ extension EndToEndTests {
             let declined = try await deployment.testCard(scheme: "VISA", outcome: .decline)
             let used = try wallet.enrolment(try await deployment.testCard(scheme: "VISA", outcome: .approve))
             _ = try await wallet.post(
-                try APIPaths.walletCardEnrollment(issuerId: wallet.issuer.id, walletId: wallet.walletId), json: used)
+                try APIPaths.walletCardEnrollment(issuerId: wallet.issuer.issuerId, walletId: wallet.walletId),
+                json: used)
 
-            let enrolPath = try APIPaths.walletCardEnrollment(issuerId: wallet.issuer.id, walletId: wallet.walletId)
+            let enrolPath = try APIPaths.walletCardEnrollment(
+                issuerId: wallet.issuer.issuerId, walletId: wallet.walletId)
             let cases: [(String, Int, ProblemType, () async throws -> WireResponse)] = [
                 (
                     "no token", 401, .unauthorized,
                     {
                         try await deployment.client.get(
                             deployment.path(
-                                try APIPaths.walletCards(issuerId: wallet.issuer.id, walletId: wallet.walletId)))
+                                try APIPaths.walletCards(issuerId: wallet.issuer.issuerId, walletId: wallet.walletId)))
                     }
                 ),
                 (
@@ -302,7 +308,7 @@ extension EndToEndTests {
                     {
                         try await deployment.client.get(
                             deployment.path(
-                                try APIPaths.walletCards(issuerId: wallet.issuer.id, walletId: wallet.walletId)),
+                                try APIPaths.walletCards(issuerId: wallet.issuer.issuerId, walletId: wallet.walletId)),
                             headers: ["Authorization": "Bearer not-a-token"])
                     }
                 ),

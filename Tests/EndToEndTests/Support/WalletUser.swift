@@ -1,20 +1,21 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
+import TestSupport
 
 /// An instance of the bank's wallet app against the real `tpc serve`: its
 /// P-256 key, its registration, and the payment keys it decrypted — doing on
 /// the wire exactly what the DigitalCards SDK does.
 final class WalletUser: Sendable {
     let deployment: Deployment
-    let issuer: SimulatedIssuer
+    let issuer: IssuerBackend
     let key: P256.PrivateKey
     let userId: String
     let walletId: String
     let accessToken: String
 
     private init(
-        deployment: Deployment, issuer: SimulatedIssuer, key: P256.PrivateKey, userId: String, walletId: String,
+        deployment: Deployment, issuer: IssuerBackend, key: P256.PrivateKey, userId: String, walletId: String,
         accessToken: String
     ) {
         self.deployment = deployment
@@ -26,13 +27,13 @@ final class WalletUser: Sendable {
     }
 
     /// Registers a new wallet for a new user of the sandbox issuer.
-    static func register(_ deployment: Deployment, issuer chosen: SimulatedIssuer? = nil) async throws -> WalletUser {
+    static func register(_ deployment: Deployment, issuer chosen: IssuerBackend? = nil) async throws -> WalletUser {
         let issuer = chosen ?? deployment.issuer
         let key = try P256.PrivateKey()
         let userId = "user-" + Hex.encode(try SecureRandom.bytes(count: 6))
         let code = try issuer.code(scope: "wallet:register") { $0.subject = userId }
         let response = try await deployment.client.post(
-            deployment.path(try APIPaths.walletRegistration(issuerId: issuer.id)),
+            deployment.path(try APIPaths.walletRegistration(issuerId: issuer.issuerId)),
             json: WalletRegistrationRequest(
                 userId: userId, deviceName: "E2E wallet", publicKey: Data(key.publicKey.x963Representation),
                 authorizationCode: code))
@@ -59,7 +60,7 @@ final class WalletUser: Sendable {
 
     func enrol(_ card: SandboxTestCard, productId: String? = nil) async throws -> DigitalCardResource {
         let response = try await post(
-            try APIPaths.walletCardEnrollment(issuerId: issuer.id, walletId: walletId),
+            try APIPaths.walletCardEnrollment(issuerId: issuer.issuerId, walletId: walletId),
             json: try enrolment(card, productId: productId))
         guard response.status == 201 else { throw FlowFailure(description: "enrol: \(response.text)") }
         return try response.decode(DigitalCardResource.self)
@@ -74,26 +75,26 @@ final class WalletUser: Sendable {
     }
 
     func card(_ id: String) async throws -> DigitalCardResource {
-        let response = try await get(try APIPaths.walletCard(issuerId: issuer.id, walletId: walletId, cardId: id))
+        let response = try await get(try APIPaths.walletCard(issuerId: issuer.issuerId, walletId: walletId, cardId: id))
         guard response.status == 200 else { throw FlowFailure(description: "card: \(response.text)") }
         return try response.decode(DigitalCardResource.self)
     }
 
     func list() async throws -> [DigitalCardResource] {
-        let response = try await get(try APIPaths.walletCards(issuerId: issuer.id, walletId: walletId))
+        let response = try await get(try APIPaths.walletCards(issuerId: issuer.issuerId, walletId: walletId))
         guard response.status == 200 else { throw FlowFailure(description: "list: \(response.text)") }
         return try response.decode(DigitalCardList.self).cards
     }
 
     func changeState(_ id: String, _ action: TokenLifecycleAction) async throws -> WireResponse {
         try await post(
-            try APIPaths.walletCardState(issuerId: issuer.id, walletId: walletId, cardId: id),
+            try APIPaths.walletCardState(issuerId: issuer.issuerId, walletId: walletId, cardId: id),
             json: DigitalCardStateChangeRequest(action: action))
     }
 
     func verify(_ id: String, sessionId: String, code: String) async throws -> WireResponse {
         try await post(
-            try APIPaths.walletCardActivation(issuerId: issuer.id, walletId: walletId, cardId: id),
+            try APIPaths.walletCardActivation(issuerId: issuer.issuerId, walletId: walletId, cardId: id),
             json: ActivationVerificationRequest(sessionId: sessionId, code: code))
     }
 
@@ -108,7 +109,7 @@ final class WalletUser: Sendable {
     func replenishResponse(_ id: String) async throws -> WireResponse {
         try await deployment.client.send(
             "POST",
-            deployment.path(try APIPaths.walletPaymentKeys(issuerId: issuer.id, walletId: walletId, cardId: id)),
+            deployment.path(try APIPaths.walletPaymentKeys(issuerId: issuer.issuerId, walletId: walletId, cardId: id)),
             headers: authorization)
     }
 
