@@ -15,7 +15,6 @@ symbol_build() {
     swift build --build-path "$build_path" --target "$1" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 }
-symbol_build PushProvisioning
 status=0
 for catalog in Sources/*/*.docc; do
     module=$(basename "$catalog" .docc)
