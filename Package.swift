@@ -111,11 +111,17 @@ let clientSide: [Target] = [
 
 let tools: [Target] = [
     .target(name: "TPCCommandLine"),
+    // `tpc demo` and the issuer's client tools (back office, codes, payloads):
+    // a library so that it can be tested; it drives the real SDK and emulation.
+    .target(
+        name: "TPCDemo",
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer"]
+    ),
     .executableTarget(
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer", "ProvisioningDoctor",
+            "Storage", "HTTPServer", "ProvisioningDoctor", "TPCDemo",
         ]
     ),
     .executableTarget(
@@ -232,6 +238,10 @@ let tests: [Target] = [
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
+    .testTarget(
+        name: "TPCDemoTests",
+        dependencies: ["TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport"]
+    ),
 ]
 
 let package = Package(
@@ -251,6 +261,7 @@ let package = Package(
         .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .library(name: "DigitalCards", targets: ["DigitalCards"]),
         .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
+        .library(name: "TPCDemo", targets: ["TPCDemo"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],

@@ -36,6 +36,13 @@ struct SandboxIssuerBootstrap {
     }
 
     let directory: URL
+    /// The issuer written; `tpc issuer init` names its own.
+    var issuer = Self.issuerId
+    var issuerName = "Sandbox Bank"
+    var audience = Self.audience
+    var keyID = Self.keyID
+    /// Whether the configuration marks the service as a sandbox.
+    var sandbox = true
 
     /// The configuration file, created if absent.
     func configurationFile(now: Date) throws -> URL {
@@ -45,12 +52,13 @@ struct SandboxIssuerBootstrap {
         return url
     }
 
-    private func create(now: Date) throws {
+    /// Writes every file, replacing existing ones.
+    func create(now: Date) throws {
         let codeKey = try P256.PrivateKey()
-        let jwk = JWK(publicKey: .p256(codeKey.publicKey), keyID: Self.keyID, algorithm: .es256, use: "sig")
+        let jwk = JWK(publicKey: .p256(codeKey.publicKey), keyID: keyID, algorithm: .es256, use: "sig")
         let payloadKey = try RSA.PrivateKey(bits: 2048)
         let certificate = try CertificateBuilder.endEntity(
-            subject: DistinguishedName(commonName: "Sandbox Bank Payload Encryption", organization: "Sandbox Bank"),
+            subject: DistinguishedName(commonName: "\(issuerName) Payload Encryption", organization: issuerName),
             publicKey: .rsa(payloadKey.publicKey), keyUsage: [.keyEncipherment],
             notValidBefore: now.addingTimeInterval(-86_400), notValidAfter: now.addingTimeInterval(5 * 365 * 86_400)
         ).selfSigned(with: .rsa(payloadKey))
@@ -70,8 +78,8 @@ struct SandboxIssuerBootstrap {
         guard let keyHash = APIKeyHash("sha256:" + Hex.encode(try SHA256.hash(data: Array(apiKey.utf8)))) else {
             throw CryptoError(.internalFailure, "API key hash")
         }
-        let issuer = IssuerSettings(
-            id: Self.issuerId, name: "Sandbox Bank", authorizationCodeKeys: keySet,
+        let settings = IssuerSettings(
+            id: issuer, name: issuerName, authorizationCodeKeys: keySet,
             payloadKey: PayloadKeyConfiguration(
                 privateKey: .file(directory.appendingPathComponent(File.payloadKey)),
                 certificate: .file(directory.appendingPathComponent(File.payloadCertificate))),
@@ -82,12 +90,12 @@ struct SandboxIssuerBootstrap {
             fingerprintSecret: .file(directory.appendingPathComponent(File.fingerprintSecret)),
             activationDataSecret: .file(directory.appendingPathComponent(File.activationDataSecret)))
         let configuration = IssuerConfiguration(
-            issuers: [issuer], service: ServiceSettings(audience: Self.audience, sandbox: true))
+            issuers: [settings], service: ServiceSettings(audience: audience, sandbox: sandbox))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let summary: [String: String] = [
-            "issuerId": Self.issuerId, "audience": Self.audience, "basePath": ServiceSettings.defaultBasePath,
-            "kid": Self.keyID, "codeKeyFile": File.codeKey, "payloadCertificateFile": File.payloadCertificate,
+            "issuerId": issuer, "audience": audience, "basePath": ServiceSettings.defaultBasePath,
+            "kid": keyID, "codeKeyFile": File.codeKey, "payloadCertificateFile": File.payloadCertificate,
             "payloadKeyFile": File.payloadKey, "backOfficeAPIKeyFile": File.backOfficeKey,
             "notificationSecretFile": File.notificationSecret, "fingerprintSecretFile": File.fingerprintSecret,
             "activationDataSecretFile": File.activationDataSecret, "configurationFile": File.configuration,

@@ -46,7 +46,11 @@ enum TPCTool {
 
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve, sandbox, DoctorCommand.spec])
+        subcommands: [serve, sandbox, DemoCommand.spec, issuer, TokensCommand.spec, DoctorCommand.spec])
+
+    static let issuer = CommandSpec(
+        name: "issuer", abstract: "The bank's tools: keys and configuration, payloads, authorization codes.",
+        subcommands: [IssuerInitCommand.spec, EncryptPayloadCommand.spec, MintCodeCommand.spec])
 
     static func run(_ arguments: [String]) async -> ExitCode {
         let outcome: CommandLineParser.ParseOutcome
@@ -70,6 +74,22 @@ enum TPCTool {
                     StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
                     return error.exitCode
                 }
+            case "demo":
+                do {
+                    let command = try DemoCommand(parsed)
+                    return await command.run()
+                } catch {
+                    StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
+                    return error.exitCode
+                }
+            case "issuer" where parsed.subcommandPath.dropFirst().first == "init":
+                return await IssuerInitCommand.run(parsed)
+            case "issuer" where parsed.subcommandPath.dropFirst().first == "encrypt-payload":
+                return await EncryptPayloadCommand.run(parsed)
+            case "issuer" where parsed.subcommandPath.dropFirst().first == "mint-code":
+                return await MintCodeCommand.run(parsed)
+            case "tokens":
+                return await TokensCommand.run(parsed)
             case "doctor":
                 return DoctorCommand(parsed).run()
             case "sandbox" where parsed.subcommandPath.dropFirst().first == "export-leaf-key":

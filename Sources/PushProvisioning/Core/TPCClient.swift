@@ -86,7 +86,13 @@ public actor TPCClient {
     /// (`POST {base}/v1/issuers/{issuerId}/tokens/{tokenId}/state`). Never
     /// retried: the code is single-use.
     ///
-    /// - Parameter requestId: sent as `X-Request-Id`; a new one when `nil`.
+    /// - Parameters:
+    ///   - tokenId: the pass's `deviceAccountIdentifier`.
+    ///   - tokenRequestorId: the token requestor (Apple Pay's identifier).
+    ///   - scheme: the card's network, as the service names it (`"VISA"`…).
+    ///   - authorizationCode: a code with the action's scope, bound to the token.
+    ///   - action: what to do.
+    ///   - requestId: sent as `X-Request-Id`; a new one when `nil`.
     /// - Returns: the token's state after the change.
     /// - Throws: ``TPCError``; an action the token's state does not allow is a
     ///   ``TPCError/Code/serverError`` with code `…:illegal-transition`.

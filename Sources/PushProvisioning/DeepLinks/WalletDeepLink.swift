@@ -45,6 +45,7 @@ public struct WalletDeepLink: Hashable, Sendable {
     /// Parses and validates a launch URL.
     ///
     /// - Parameters:
+    ///   - url: the URL Wallet opened the app with.
     ///   - acceptsDevelopmentPassType: accept `paymentpass.com.apple.dev1`;
     ///     `nil` uses ``TPCSettings/acceptsDevelopmentPassType`` of ``TPCSDK/settings``.
     /// - Throws: ``DeepLinkError`` naming the first problem found.

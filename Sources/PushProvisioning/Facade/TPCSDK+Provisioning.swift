@@ -23,6 +23,7 @@ extension TPCSDK {
     /// ```
     ///
     /// - Parameters:
+    ///   - fromController: the view controller that presents the add sheet.
     ///   - primaryAccountSuffix: the PAN's last four digits, shown on the sheet.
     ///   - cardholderName: shown on the sheet. One of name and suffix is required.
     ///   - scheme: the card's network.
@@ -46,6 +47,13 @@ extension TPCSDK {
     /// identified by `productId`.
     ///
     /// - Parameters:
+    ///   - fromController: the view controller that presents the add sheet.
+    ///   - primaryAccountSuffix: the PAN's last four digits, shown on the sheet.
+    ///   - cardholderName: shown on the sheet. One of name and suffix is required.
+    ///   - encryptedPayload: the card, CMS enveloped data for the service's
+    ///     certificate, base64 (from the bank's backend).
+    ///   - authorizationCode: the bank's single-use code with scope `provision`.
+    ///   - provisionDelegate: hears ``TPCSDKProvisionDelegate/onProvisionCompletion(pass:error:)`` once.
     ///   - schemeString: `"VISA"`, `"MASTERCARD"`, `"AMEX"`, `"DISCOVER"`, or a
     ///     domestic scheme the service knows (with `productId`).
     ///   - productId: the product of a domestic scheme, from the bank's card

@@ -23,9 +23,11 @@ extension TPCSDK {
     /// }
     /// ```
     ///
-    /// - Parameter completion: the iPhone's pass, the Watch's pass (each `nil`
-    ///   when absent), or an error: ``TPCError/Code/notConfigured``,
-    ///   ``TPCError/Code/invalidArgument`` (last4 not four digits, empty serial).
+    /// - Parameters:
+    ///   - input: the card's last four digits or the pass's serial number.
+    ///   - completion: the iPhone's pass, the Watch's pass (each `nil`
+    ///     when absent), or an error: ``TPCError/Code/notConfigured``,
+    ///     ``TPCError/Code/invalidArgument`` (last4 not four digits, empty serial).
     public static func getToken(
         input: GetTokenInput, completion: @escaping (PKPass?, PKPass?, Error?) -> Void
     ) {
@@ -71,7 +73,9 @@ extension TPCSDK {
     /// reference (``TPCCard/authorizationCode``); the service accepts each
     /// code once.
     ///
-    /// - Parameter completion: the tokens, or ``TPCError``.
+    /// - Parameters:
+    ///   - card: the card, with its reference and a `tokens:read` code.
+    ///   - completion: the tokens, or ``TPCError``.
     public static func getTokens(card: TPCCard, completion: @escaping ([Token]?, Error?) -> Void) {
         complete({ result in
             switch result {
@@ -104,6 +108,7 @@ extension TPCSDK {
     ///   - schemeString: `"VISA"`, `"MASTERCARD"`, `"AMEX"`, `"DISCOVER"`, …
     ///   - authorizationCode: a code from the bank with the action's scope
     ///     (`token:activate`, …) bound to the token.
+    ///   - action: what to do: `.Activate`, `.Suspend`, `.Resume` or `.Delete`.
     ///   - completion: `true` on success, or `false` and a ``TPCError``.
     public static func updateTokenState(
         tokenId: String, tokenRequestorId: String, schemeString: String, authorizationCode: String,

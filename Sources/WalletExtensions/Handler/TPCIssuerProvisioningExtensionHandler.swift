@@ -21,7 +21,7 @@ import PassKitEmulation
 ///   identifier, product).
 /// * `generateAddPaymentPassRequestForPassEntryWithIdentifier` asks the bank
 ///   (`fetchProvisioningData`) for the card's encrypted payload and
-///   authorization code, then ``TPCSDK/generateAddPaymentPassRequestForInput(_:completion:)``,
+///   authorization code, then `TPCSDK.generateAddPaymentPassRequestForInput(_:completion:)`,
 ///   all under ``requestDeadline`` (18 s, inside Apple's 20 s).
 /// * Every completion is called exactly once, on every path (failure,
 ///   deadline, unknown card, expired sign-in).

@@ -4,7 +4,7 @@ import Foundation
 /// issuer app and its extensions.
 ///
 /// ``FileCardStoreBackend`` (a directory, e.g. the App Group container) and,
-/// on Apple platforms, ``KeychainCardStoreBackend`` (a keychain access group)
+/// on Apple platforms, `KeychainCardStoreBackend` (a keychain access group)
 /// implement it. Each ``write(_:for:)`` must replace a record atomically: a
 /// reader in another process sees the old record or the new one, never part.
 public protocol CardStoreBackend: Sendable {

@@ -31,7 +31,7 @@ public struct StoredCard: Hashable, Sendable, Codable, Identifiable {
     /// device (`PKSecureElementPass.primaryAccountIdentifier`); lets Wallet
     /// offer only the device that still lacks the card.
     public var primaryAccountIdentifier: String?
-    /// The product of a domestic scheme, for ``TPCSDK``; `nil` otherwise.
+    /// The product of a domestic scheme, for `TPCSDK`; `nil` otherwise.
     public var productId: String?
     /// Where the card already is.
     public var digitization: DeviceDigitization

@@ -1,0 +1,124 @@
+import Foundation
+import PassKitEmulation
+import PushProvisioning
+
+/// What the demo's steps share: the service, the bank, the simulated iPhone
+/// and Watch, the app screen, and what earlier steps left for later ones.
+///
+/// Steps that set the world up fill ``service``, ``bank`` and ``wallet``;
+/// later steps read them with the `require…` accessors, which fail the step
+/// with `missing-prerequisite` when an earlier step did not get that far.
+@MainActor
+public final class DemoContext {
+    /// The options the demo runs with.
+    public let options: DemoOptions
+    /// The terminal.
+    public let output: DemoOutput
+    /// The logging proxy of `--verbose`, when running.
+    public var wireTap: WireTap?
+    /// A short random tag, so card references of repeated runs against one
+    /// service do not meet.
+    public let runId: String
+    /// The service, once started or found.
+    public var service: ServiceEndpoint?
+    /// The bank's backend, once the sandbox files are read.
+    public var bank: DemoBank?
+    /// The simulated iPhone (and paired Watch), once registered.
+    public var wallet: SimulatedWallet?
+    /// The `tpc serve --sandbox` child, when the demo started one.
+    public var sandboxProcess: SandboxProcess?
+    /// Values a step leaves for later steps, by name (for example the token
+    /// id of the card activated from the deep link).
+    public var values: [String: String] = [:]
+    /// Cards the steps provisioned, by role (`"approve"`, `"activation"`…).
+    public var cards: [String: DemoCard] = [:]
+    /// Tokens the steps expect the back office to list, by id, with the state
+    /// they should be in.
+    public var expectedTokens: [String: String] = [:]
+
+    let screen = DemoAppScreen()
+
+    public init(options: DemoOptions, output: DemoOutput = DemoOutput()) {
+        self.options = options
+        self.output = output
+        runId = String(UUID().uuidString.lowercased().prefix(8))
+    }
+
+    /// The service, or a `missing-prerequisite` failure.
+    public func requireService() throws -> ServiceEndpoint {
+        guard let service else { throw DemoError(.missingPrerequisite, "no service (the first step failed)") }
+        return service
+    }
+
+    /// The bank, or a `missing-prerequisite` failure.
+    public func requireBank() throws -> DemoBank {
+        guard let bank else { throw DemoError(.missingPrerequisite, "no issuer files (the first step failed)") }
+        return bank
+    }
+
+    /// The simulated wallet, or a `missing-prerequisite` failure.
+    public func requireWallet() throws -> SimulatedWallet {
+        guard let wallet else { throw DemoError(.missingPrerequisite, "no simulated devices (a setup step failed)") }
+        return wallet
+    }
+
+    /// The card an earlier step stored under `role`.
+    public func requireCard(_ role: String) throws -> DemoCard {
+        guard let card = cards[role] else {
+            throw DemoError(.missingPrerequisite, "no \(role) card (an earlier step failed)")
+        }
+        return card
+    }
+
+    /// A value an earlier step stored under `name`.
+    public func requireValue(_ name: String) throws -> String {
+        guard let value = values[name] else {
+            throw DemoError(.missingPrerequisite, "no \(name) (an earlier step failed)")
+        }
+        return value
+    }
+
+    /// A card reference unique to this run: `demo-<run>-<role>`.
+    public func cardReference(_ role: String) -> String {
+        "demo-\(runId)-\(role)"
+    }
+
+    /// Presents the add sheet for `card` the way an issuer app does, with the
+    /// bank's payload and a fresh `provision` code, and waits for the outcome.
+    ///
+    /// - Parameter primaryAccountIdentifier: the pass's identifier when adding
+    ///   to the second device, so Wallet offers only the device that lacks it.
+    public func provision(
+        _ card: DemoCard, primaryAccountIdentifier: String? = nil
+    ) async throws -> (pass: PKPaymentPass?, error: (any Error)?) {
+        let bank = try requireBank()
+        let payload = try bank.encryptedPayload(for: card)
+        let code = try bank.code("provision", card: card)
+        let screen = self.screen
+        return await screen.provision { delegate in
+            TPCSDK.provision(
+                fromController: screen, primaryAccountSuffix: card.last4, cardholderName: card.cardholderName,
+                schemeString: card.scheme.rawValue, encryptedPayload: payload, authorizationCode: code,
+                productId: nil, primaryAccountIdentifier: primaryAccountIdentifier, provisionDelegate: delegate)
+        }
+    }
+
+    /// Retries `body` while it fails with a 404 from the service: the network
+    /// tells the service about a new token asynchronously.
+    public func eventually<T>(
+        attempts: Int = 50, _ body: () async throws -> T
+    ) async throws -> T {
+        var lastError: (any Error)?
+        for _ in 0..<attempts {
+            do {
+                return try await body()
+            } catch let error as TPCError where error.httpStatus == 404 {
+                lastError = error
+            } catch let error as DemoError where error.code == .verificationFailed {
+                lastError = error
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw lastError ?? DemoError(.verificationFailed, "gave up waiting")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ProvisioningCrypto
+
+/// Mints the authorization codes a bank's backend gives its app: a JWT signed
+/// with the issuer's code key, which the service verifies with the issuer's
+/// JWK set.
+///
+/// Claims: `iss` (issuer id), `aud` (the service's audience), `iat`, `exp`
+/// (at most 5 minutes later by default on the service), a fresh `jti`
+/// (single use), `scope` (space-separated: `provision`, `tokens:read`,
+/// `token:activate`, `token:suspend`, `token:resume`, `token:delete`), and the
+/// bindings `cardRef`, `panLastFour` (provisioning and token listing) and
+/// `tokenId` (lifecycle). docs/issuer-backend.md shows the same in any language.
+///
+/// ```swift
+/// let minter = try AuthorizationCodeMinter(issuer: "sandbox-bank", audience: "tpc-sandbox",
+///                                          keyID: "sandbox-code-key-1", keyPEM: pem)
+/// let code = try minter.mint(AuthorizationCodeMinter.Grant(scope: ["provision"], cardRef: "card-1"))
+/// ```
+public struct AuthorizationCodeMinter: Sendable {
+    /// What a code allows and binds to.
+    public struct Grant: Hashable, Sendable {
+        /// The scopes granted.
+        public var scope: [String]
+        /// The card reference the code is bound to.
+        public var cardRef: String?
+        /// The last four digits of the PAN the code is bound to.
+        public var panLastFour: String?
+        /// The token the code is bound to (lifecycle scopes).
+        public var tokenId: String?
+        /// Seconds from `iat` to `exp`.
+        public var lifetime: TimeInterval
+
+        public init(
+            scope: [String], cardRef: String? = nil, panLastFour: String? = nil, tokenId: String? = nil,
+            lifetime: TimeInterval = 240
+        ) {
+            self.scope = scope
+            self.cardRef = cardRef
+            self.panLastFour = panLastFour
+            self.tokenId = tokenId
+            self.lifetime = lifetime
+        }
+    }
+
+    /// The `iss` claim: the issuer id.
+    public let issuer: String
+    /// The `aud` claim: the service's audience.
+    public let audience: String
+    /// The `kid` header naming the key in the issuer's JWK set.
+    public let keyID: String
+    private let key: AnyPrivateKey
+    private let algorithm: JWSAlgorithm
+
+    /// - Parameter keyPEM: a P-256 (ES256) or RSA (RS256) private key in PEM.
+    /// - Throws: ``DemoError`` `invalid-input` when the key cannot be read.
+    public init(issuer: String, audience: String, keyID: String, keyPEM: String) throws {
+        do {
+            key = try AnyPrivateKey(pemRepresentation: keyPEM)
+        } catch {
+            throw DemoError(.invalidInput, "the code key is not a P-256 or RSA private key in PEM")
+        }
+        switch key {
+        case .p256: algorithm = .es256
+        case .rsa: algorithm = .rs256
+        }
+        self.issuer = issuer
+        self.audience = audience
+        self.keyID = keyID
+    }
+
+    /// A signed code for `grant`, issued at `now`.
+    ///
+    /// - Throws: ``DemoError`` `invalid-input` for an empty scope or a
+    ///   non-positive lifetime.
+    public func mint(_ grant: Grant, now: Date = Date()) throws -> String {
+        let scopes = grant.scope.flatMap { $0.split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
+        guard !scopes.isEmpty else { throw DemoError(.invalidInput, "a code needs at least one scope") }
+        guard grant.lifetime > 0 else { throw DemoError(.invalidInput, "the lifetime must be positive") }
+        var custom: [String: JSONValue] = ["scope": .string(scopes.joined(separator: " "))]
+        if let cardRef = grant.cardRef { custom["cardRef"] = .string(cardRef) }
+        if let panLastFour = grant.panLastFour { custom["panLastFour"] = .string(panLastFour) }
+        if let tokenId = grant.tokenId { custom["tokenId"] = .string(tokenId) }
+        let claims = JWTClaims(
+            issuer: issuer, audience: [audience], expiresAt: now.addingTimeInterval(grant.lifetime),
+            issuedAt: now, jwtID: UUID().uuidString.lowercased(), custom: custom)
+        return try JWT.sign(claims, algorithm: algorithm, key: key, keyID: keyID)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TPCCommandLine
+import TPCDemo
+
+/// `tpc demo`: walks every flow through the real SDK and emulation against a
+/// sandbox it starts (or the one at `--url`), and exits 0 only when every step
+/// verified.
+struct DemoCommand {
+    static let spec = CommandSpec(
+        name: "demo", abstract: "Run every flow end to end on the sandbox and verify it.",
+        discussion: """
+            Starts `tpc serve --sandbox` on SQLite in a temporary directory (or uses the running service at \
+            --url, whose sandbox directory --sandbox-dir names), creates a simulated iPhone with a paired Apple \
+            Watch, and walks every flow through the real SDK (TPCSDK) and the PassKit emulation: in-app \
+            provisioning to the iPhone and the Watch, in-app activation from Wallet's deep link, suspend, \
+            resume and delete, a declined card, and the back office. Each step prints what it does and what it \
+            verified; a summary table ends the run. Exit status 0 only when every step verified (1 otherwise).
+            """,
+        options: [
+            .option(
+                "url", valueName: "url", help: "Use this running service (with its base path) instead of starting one."),
+            .option("sandbox-dir", valueName: "dir", help: "The sandbox directory of the service at --url."),
+            .option("work-dir", valueName: "dir", help: "Keep the demo's files here instead of a temporary directory."),
+            .flag("keep", help: "Keep the temporary files (database, wallet) and print where they are."),
+            .flag("verbose", short: "v", help: "Show every HTTP exchange, secrets redacted."),
+        ])
+
+    let options: DemoOptions
+
+    init(_ parsed: ParsedArguments) throws(CommandLineError) {
+        let path = parsed.commandPath
+        let url = try parsed.value("url", as: URL.self)
+        let sandboxDirectory = parsed.value("sandbox-dir").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if url != nil, sandboxDirectory == nil {
+            throw CommandLineError(
+                .missingRequired, "--url needs --sandbox-dir", commandPath: path,
+                suggestion: "pass the directory `tpc serve --sandbox` printed")
+        }
+        if url == nil, sandboxDirectory != nil {
+            throw CommandLineError(.invalidValue, "--sandbox-dir goes with --url", commandPath: path)
+        }
+        options = DemoOptions(
+            serviceURL: url, sandboxDirectory: sandboxDirectory, executable: Self.ownExecutable(),
+            workDirectory: parsed.value("work-dir").map { URL(fileURLWithPath: $0, isDirectory: true) },
+            keepFiles: parsed.flag("keep"), verbose: parsed.flag("verbose"))
+    }
+
+    @MainActor
+    func run() async -> ExitCode {
+        let report = await DemoRunner(options: options).run()
+        return report.passed ? .success : .failure
+    }
+
+    /// This `tpc` binary, which the demo starts again as `tpc serve --sandbox`.
+    static func ownExecutable() -> URL? {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        #endif
+        return Bundle.main.executableURL
+    }
+}

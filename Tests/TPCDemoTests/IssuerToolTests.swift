@@ -1,0 +1,97 @@
+import Foundation
+import ProvisioningCrypto
+import Testing
+
+/// `tpc issuer …` and `tpc tokens …`: outputs, exit codes and errors.
+@Suite("tpc issuer and tpc tokens")
+struct IssuerToolTests {
+    /// The part of issuers.json the code check needs.
+    private struct Configuration: Decodable {
+        struct Issuer: Decodable { var authorizationCodeKeys: JWKSet }
+        var issuers: [Issuer]
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tpc-issuer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("issuer init writes a configuration, and mint-code signs a code its JWK set verifies")
+    func initThenMintCode() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bank = directory.appendingPathComponent("bank").path
+        let created = try ToolProcess.run(["issuer", "init", "--dir", bank, "--issuer-id", "bank-7", "--json"])
+        #expect(created.status == 0, "\(created.error)")
+        let summary = try JSONDecoder().decode([String: String].self, from: Data(created.output.utf8))
+        #expect(summary["issuerId"] == "bank-7")
+        let again = try ToolProcess.run(["issuer", "init", "--dir", bank])
+        #expect(again.status == 1 && again.error.contains("--force"))
+
+        let minted = try ToolProcess.run([
+            "issuer", "mint-code", "--issuer-dir", bank, "--scope", "token:suspend", "--token-id", "tok-1",
+            "--lifetime", "60", "--json",
+        ])
+        #expect(minted.status == 0, "\(minted.error)")
+        let output = try JSONDecoder().decode([String: String].self, from: Data(minted.output.utf8))
+        let code = try #require(output["authorizationCode"])
+
+        let configuration = try JSONDecoder().decode(
+            Configuration.self,
+            from: Data(contentsOf: URL(fileURLWithPath: bank).appendingPathComponent("issuers.json")))
+        let keySet = try #require(configuration.issuers.first?.authorizationCodeKeys)
+        let validator = JWTValidator(
+            expectedIssuer: "bank-7", expectedAudience: "tpc", leeway: 5, maximumLifetime: 300,
+            requireExpiration: true, requireIssuedAt: true, requireJWTID: true)
+        let jwt = try validator.validate(code, keys: keySet, now: Date())
+        #expect(jwt.claims[custom: "scope"] == .string("token:suspend"))
+        #expect(jwt.claims[custom: "tokenId"] == .string("tok-1"))
+    }
+
+    @Test("encrypt-payload refuses a card JSON outside the format with exit 65 and names the field only")
+    func encryptPayloadRefusesBadJSON() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bank = directory.appendingPathComponent("bank").path
+        _ = try ToolProcess.run(["issuer", "init", "--dir", bank])
+        let good = try ToolProcess.run(
+            ["issuer", "encrypt-payload", "--issuer-dir", bank],
+            input:
+                #"{"primaryAccountNumber":"4761200000000015","expiration":"12/29","cardholderName":"A","cardReference":"c"}"#
+        )
+        #expect(good.status == 0)
+        #expect(
+            try CMSEnvelopedData.der(base64: good.output.trimmingCharacters(in: .whitespacesAndNewlines)).count > 300)
+        let bad = try ToolProcess.run(
+            ["issuer", "encrypt-payload", "--issuer-dir", bank],
+            input: #"{"primaryAccountNumber":"4761200000000015","cvv":"123"}"#)
+        #expect(bad.status == 65)
+        #expect(bad.error.split(separator: "\n").count == 1)
+        #expect(bad.error.contains("expiration") && !bad.error.contains("4761200000000015"))
+    }
+
+    @Test("tokens list against a closed port exits 69 with a one-line error and a hint")
+    func tokensListUnreachable() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keyFile = directory.appendingPathComponent("key")
+        try Data("not-a-real-key\n".utf8).write(to: keyFile)
+        let result = try ToolProcess.run([
+            "tokens", "list", "--url", "http://127.0.0.1:1/mg/tpc", "--issuer", "bank", "--api-key-file", keyFile.path,
+        ])
+        #expect(result.status == 69)
+        #expect(result.error.split(separator: "\n").count == 1 && result.error.contains("hint:"))
+    }
+
+    @Test("every new command answers --help")
+    func helpForEveryCommand() throws {
+        for command in [
+            ["demo"], ["issuer", "init"], ["issuer", "encrypt-payload"], ["issuer", "mint-code"], ["tokens", "list"],
+            ["tokens", "suspend"], ["tokens", "resume"], ["tokens", "delete"],
+        ] {
+            let result = try ToolProcess.run(command + ["--help"])
+            #expect(result.status == 0 && result.output.contains("USAGE: tpc \(command.joined(separator: " "))"))
+        }
+    }
+}
