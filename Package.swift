@@ -103,6 +103,19 @@ let tools: [Target] = [
     ),
 ]
 
+// The entry logic of the libFuzzer targets (Fuzz/Package.swift builds the
+// sanitized executables around it; FuzzRegressionTests replays the corpora).
+let fuzzing: [Target] = [
+    .target(
+        name: "ProvisioningFuzzing",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer", "PushProvisioning"]
+    ),
+    .testTarget(
+        name: "FuzzRegressionTests",
+        dependencies: ["ProvisioningFuzzing"]
+    ),
+]
+
 let tests: [Target] = [
     // Helpers shared by test targets only (throwaway PostgreSQL, the Python
     // interop runner); no product exposes it.
@@ -186,9 +199,10 @@ let package = Package(
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
+        .library(name: "ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
-    targets: cLayer + serverSide + shared + clientSide + tools + tests,
+    targets: cLayer + serverSide + shared + clientSide + tools + tests + fuzzing,
     swiftLanguageModes: [.v6]
 )
