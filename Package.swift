@@ -85,6 +85,14 @@ let clientSide: [Target] = [
             "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
         ]
     ),
+    .target(
+        name: "WalletExtensions",
+        dependencies: [
+            "PushProvisioning", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    // The checks behind `tpc doctor`: Foundation only.
+    .target(name: "ProvisioningDoctor"),
 ]
 
 let tools: [Target] = [
@@ -93,12 +101,16 @@ let tools: [Target] = [
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer",
+            "Storage", "HTTPServer", "ProvisioningDoctor",
         ]
     ),
     .executableTarget(
         name: "tpc-bench",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage"],
+        dependencies: [
+            "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
+            // The SDK figures (SDKBench) drive a sandbox through the test support.
+            "PushProvisioning", "TestSupport",
+        ],
         path: "Sources/Bench"
     ),
 ]
@@ -117,10 +129,12 @@ let fuzzing: [Target] = [
 ]
 
 let tests: [Target] = [
-    // Helpers shared by test targets only (throwaway PostgreSQL, the Python
-    // interop runner); no product exposes it.
+    // Helpers shared by test targets only: the `tpc` launcher, the sandbox
+    // server, the issuer's backend, the SDK's end-to-end harness, throwaway
+    // PostgreSQL, the Python interop runner. No product exposes it.
     .target(
         name: "TestSupport",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation"],
         path: "Tests/TestSupport"
     ),
     .testTarget(
@@ -160,25 +174,30 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "PassKitEmulationTests",
-        dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"]
-    ),
-    // Test-only helpers of the SDK's end-to-end tests: a `tpc serve --sandbox`
-    // launcher, the bank's backend (codes, payloads), a hanging server.
-    .target(
-        name: "PushProvisioningTestSupport",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto"],
-        path: "Tests/PushProvisioningTestSupport"
+        dependencies: ["PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport"]
     ),
     .testTarget(
         name: "PushProvisioningTests",
         dependencies: [
             "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto",
-            "PushProvisioningTestSupport",
+            "TestSupport",
         ]
     ),
     .testTarget(
         name: "SeedSamplesTests",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "PushProvisioningTestSupport"]
+        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "TestSupport"]
+    ),
+    .testTarget(
+        name: "WalletExtensionsTests",
+        dependencies: [
+            "WalletExtensions", "PushProvisioning", "PassKitEmulation", "ProvisioningAPI",
+            "PushProvisioningTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "ProvisioningDoctorTests",
+        dependencies: ["ProvisioningDoctor"],
+        resources: [.copy("Fixtures")]
     ),
     .testTarget(
         name: "TPCCommandLineTests",
@@ -199,6 +218,8 @@ let package = Package(
         .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
         .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
+        .library(name: "WalletExtensions", targets: ["WalletExtensions"]),
+        .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .library(name: "ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),

@@ -24,6 +24,9 @@ openssl speed -seconds 3 -mr ecdhp256 ecdsap256 rsa2048 2>/dev/null | awk -F: '
 section "crypto"
 "$bench" crypto | tee -a "$raw"
 
+section "wallet extensions"
+"$bench" extensions | tee -a "$raw"
+
 if [ -x scripts/bench-http.sh ]; then
     section "http"
     scripts/bench-http.sh | tee -a "$raw"
@@ -33,5 +36,6 @@ if [ -x scripts/bench-storage.sh ]; then
     scripts/bench-storage.sh | tee -a "$raw"
 fi
 [ -x scripts/bench-service.sh ] && { section "service (soak ${PP_SOAK_SECONDS:-60} s; make soak for 300 s)"; scripts/bench-service.sh | tee -a "$raw"; }
+[ -x scripts/bench-sdk.sh ] && { section "sdk"; scripts/bench-sdk.sh | tee -a "$raw"; }
 
 python3 scripts/bench_table.py "$raw" "$out"

@@ -5,6 +5,8 @@
 //     tpc-bench http-serve --port N    a small JSON handler for wrk to load
 //     tpc-bench storage sqlite|postgres <url>
 //     tpc-bench service-ceiling|service-load …   see ServiceBench.swift
+//     tpc-bench extensions             Wallet extension status / passEntries
+//     tpc-bench sdk                    getToken over 1,000 passes; SDK vs bare HTTP
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -13,12 +15,16 @@ do {
         try await CryptoBench.run(Array(arguments.dropFirst()))
     case "http-serve":
         try await HTTPBench.serve(Array(arguments.dropFirst()))
+    case "extensions":
+        try ExtensionsBench.run(Array(arguments.dropFirst()))
     case "storage":
         try await StorageBench.run(Array(arguments.dropFirst()))
     case "service-ceiling":
         try ServiceBench.ceiling(Array(arguments.dropFirst()))
     case "service-load":
         try ServiceBench.load(Array(arguments.dropFirst()))
+    case "sdk":
+        try await SDKBench.run(Array(arguments.dropFirst()))
     default:
         print("usage: tpc-bench crypto | http-serve --port N | storage sqlite PATH | storage postgres URL")
     }

@@ -46,7 +46,7 @@ enum TPCTool {
 
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve, sandbox])
+        subcommands: [serve, sandbox, DoctorCommand.spec])
 
     static func run(_ arguments: [String]) async -> ExitCode {
         let outcome: CommandLineParser.ParseOutcome
@@ -70,6 +70,8 @@ enum TPCTool {
                     StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
                     return error.exitCode
                 }
+            case "doctor":
+                return DoctorCommand(parsed).run()
             case "sandbox" where parsed.subcommandPath.dropFirst().first == "export-leaf-key":
                 return await ExportLeafKeyCommand(parsed).run()
             default:

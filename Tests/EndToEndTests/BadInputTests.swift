@@ -206,7 +206,8 @@ extension BadInput {
                 scope: "token:suspend", cardRef: provisioned.cardRef, tokenId: pass.deviceAccountIdentifier)
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.otherIssuer.id, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(
+                        issuerId: deployment.otherIssuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -218,7 +219,8 @@ extension BadInput {
                 scope: "token:suspend", cardRef: provisioned.cardRef, tokenId: pass.deviceAccountIdentifier)
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.id, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+                ),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -229,7 +231,8 @@ extension BadInput {
             let code = try deployment.issuer.code(scope: "token:suspend", tokenId: "another-token")
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.id, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+                ),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -240,7 +243,8 @@ extension BadInput {
             let code = try deployment.issuer.code(scope: "token:delete", tokenId: pass.deviceAccountIdentifier)
             return RawRequest(
                 path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.id, tokenId: pass.deviceAccountIdentifier)),
+                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+                ),
                 body: try JSONEncoder.provisioningAPI.encode(
                     TokenStateChangeRequest(
                         action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
@@ -252,12 +256,13 @@ extension BadInput {
             return RawRequest(
                 method: "GET",
                 path: deployment.path(
-                    try APIPaths.cardTokens(issuerId: deployment.issuer.id, cardRef: provisioned.cardRef)),
+                    try APIPaths.cardTokens(issuerId: deployment.issuer.issuerId, cardRef: provisioned.cardRef)),
                 headers: [APIHeaders.authorization: "Bearer \(code)"])
         },
         lifecycle("back office with another issuer's API key", 404, .unknownIssuer) { deployment, _, _ in
             RawRequest(
-                method: "GET", path: deployment.path(try APIPaths.backOfficeTokens(issuerId: deployment.issuer.id)),
+                method: "GET",
+                path: deployment.path(try APIPaths.backOfficeTokens(issuerId: deployment.issuer.issuerId)),
                 headers: [APIHeaders.authorization: "Bearer \(deployment.otherIssuer.backOfficeKey)"])
         },
         lifecycle("back-office state change with another issuer's API key", 404, .unknownIssuer) {
@@ -265,7 +270,7 @@ extension BadInput {
             RawRequest(
                 path: deployment.path(
                     try APIPaths.backOfficeTokenState(
-                        issuerId: deployment.issuer.id, tokenId: pass.deviceAccountIdentifier)),
+                        issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
                 body: Data(#"{"action": "SUSPEND", "reason": "e2e"}"#.utf8),
                 headers: [APIHeaders.authorization: "Bearer \(deployment.otherIssuer.backOfficeKey)"])
         },

@@ -175,7 +175,7 @@ extension EndToEndTests {
             let deployment = try await Deployment.shared(store)
             let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve)
             let notification = TokenEventNotification(
-                eventId: "e2e-event-\(UUID().uuidString)", issuerId: deployment.issuer.id,
+                eventId: "e2e-event-\(UUID().uuidString)", issuerId: deployment.issuer.issuerId,
                 tokenId: pass.deviceAccountIdentifier, event: .suspended, state: .suspended, occurredAt: Date())
             let body = try JSONEncoder.provisioningAPI.encode(notification)
             let signature = try deployment.issuer.notificationSignature(

@@ -1,13 +1,14 @@
 import Foundation
 import PassKitEmulation
 import ProvisioningAPI
+import TestSupport
 import Testing
 
 /// The add-payment-pass sheet end to end against `tpc serve --sandbox`.
 @Suite struct AddPaymentPassSheetTests {
     @Test func approvedCardLandsActivatedOnTheChosenPhone() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox, watch: true)
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.addToPhone)
@@ -36,8 +37,8 @@ import Testing
     }
 
     @Test func cardOnBothDevicesCannotBeAddedAgain() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox, watch: true)
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.addToWatch, .addToPhone)
@@ -75,8 +76,8 @@ import Testing
     }
 
     @Test func userCancelEndsWithUserCancelled() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.cancel)
@@ -95,8 +96,8 @@ import Testing
     }
 
     @Test func declinedCardEndsWithSystemCancelledAndNoPass() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.decline)
         let delegate = IssuerDelegate(issuer: issuer, card: card)
@@ -114,8 +115,8 @@ import Testing
     }
 
     @Test func missingNameAndSuffixRefusesTheSheet() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let (bare, named) = await SimulatedWallet.withCurrent(wallet) { @MainActor in
@@ -135,8 +136,8 @@ import Testing
     }
 
     @Test func handlerCalledTwiceIsIgnoredAndReported() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerTwice)
@@ -152,8 +153,8 @@ import Testing
     }
 
     @Test func handlerCalledAfterTheLimitIsIgnoredAndTheSheetFails() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox, sheetTimeout: .milliseconds(1))
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerAfterSheetEnds)
@@ -171,8 +172,8 @@ import Testing
     }
 
     @Test func handlerNeverCalledEndsTheSheetInsteadOfHanging() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox, sheetTimeout: .milliseconds(200))
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .neverAnswer)
@@ -188,8 +189,8 @@ import Testing
     }
 
     @Test func emptyRequestEndsWithSystemCancelled() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerEmpty)
@@ -204,8 +205,8 @@ import Testing
     }
 
     @Test func choosingAnAbsentWatchIsUnsupported() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox, watch: false)
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.addToWatch)

@@ -1,6 +1,7 @@
 import Foundation
 import PassKitEmulation
 import ProvisioningAPI
+import TestSupport
 import Testing
 
 /// Pass states after the sheet: in-app verification, activation, and states
@@ -9,7 +10,7 @@ import Testing
     /// Adds `card` to the phone and returns the pass and the delegate (which
     /// holds the service's answer).
     private func addToPhone(
-        _ card: SandboxTestCard, issuer: SandboxIssuer, wallet: SimulatedWallet
+        _ card: SandboxTestCard, issuer: IssuerBackend, wallet: SimulatedWallet
     ) async throws -> (PKPaymentPass, IssuerDelegate) {
         let delegate = IssuerDelegate(issuer: issuer, card: card)
         let sheetConfiguration = try #require(configuration(for: card))
@@ -21,8 +22,8 @@ import Testing
     }
 
     @Test func passThatRequiresActivationOpensTheAppForVerification() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         wallet.appLaunchURL = try #require(URL(string: "bankapp://wallet/verify"))
         let (pass, _) = try await addToPhone(try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
@@ -46,16 +47,16 @@ import Testing
     }
 
     @Test func activePassHasNoLaunchURL() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
         #expect(wallet.issuerAppLaunchURL(for: pass) == nil)
     }
 
     @Test func activationDataActivatesThePass() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let (pass, delegate) = try await addToPhone(
             try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
@@ -70,8 +71,8 @@ import Testing
     }
 
     @Test func wrongActivationDataIsRefused() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let (pass, delegate) = try await addToPhone(
             try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
@@ -91,8 +92,8 @@ import Testing
     }
 
     @Test func synchronizeFollowsTokenStateChangedAtTheService() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
@@ -118,8 +119,8 @@ import Testing
     }
 
     @Test func periodicSynchronizationPicksUpASuspension() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
@@ -135,8 +136,8 @@ import Testing
     }
 
     @Test func anotherProcessOpeningTheDirectorySharesThePasses() async throws {
-        let sandbox = try await SandboxProcess.running()
-        let issuer = try SandboxIssuer(sandbox: sandbox)
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
         let wallet = try await makeWallet(sandbox, watch: true)
         let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
 
@@ -148,7 +149,7 @@ import Testing
     }
 
     @Test func watchSessionReportsThePairedWatch() async throws {
-        let sandbox = try await SandboxProcess.running()
+        let sandbox = try await SandboxServer.shared()
         let paired = try await makeWallet(sandbox, watch: true)
         let alone = try await makeWallet(sandbox, watch: false)
         #expect(paired.isWatchPaired)

@@ -1,6 +1,6 @@
 import Foundation
 import PushProvisioning
-import PushProvisioningTestSupport
+import TestSupport
 import Testing
 
 @Suite("SDK values and errors")

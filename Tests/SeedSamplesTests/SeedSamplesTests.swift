@@ -2,7 +2,7 @@ import Foundation
 import PassKitEmulation
 import ProvisioningAPI
 import PushProvisioning
-import PushProvisioningTestSupport
+import TestSupport
 import Testing
 
 /// Runs the seeds' Swift samples, compiled as written (see each file's

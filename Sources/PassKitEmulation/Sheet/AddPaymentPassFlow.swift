@@ -89,7 +89,7 @@ struct AddPaymentPassFlow {
     }
 
     /// The wire name of a PassKit network, for the networks the sandbox knows.
-    static func schemeName(of network: PKPaymentNetwork) -> CardSchemeName {
+    nonisolated static func schemeName(of network: PKPaymentNetwork) -> CardSchemeName {
         switch network {
         case .visa, .electron, .vPay: .visa
         case .masterCard, .maestro: .mastercard

@@ -30,9 +30,12 @@ struct TokenLifecycle: Sendable {
         let code = try context.codeVerifier.verify(
             request.authorizationCode, issuer: issuer, scope: AuthorizationScope(action), now: context.clock())
         try code.requireToken(tokenId)
+        // The seeds send "" for every scheme but Visa (seed 001: "solo en caso de
+        // VISA, de lo contrario cadena vacía"): empty means "not specified", so the
+        // token's own requestor applies; any other value must match it.
+        let requestor = request.tokenRequestorId.isEmpty ? nil : request.tokenRequestorId
         return try await apply(
-            action, issuer: issuer, tokenId: tokenId, tokenRequestorId: request.tokenRequestorId,
-            actor: .issuerApp(code),
+            action, issuer: issuer, tokenId: tokenId, tokenRequestorId: requestor, actor: .issuerApp(code),
             requestId: requestId)
     }
 

@@ -99,7 +99,7 @@ extension BadInput {
         BadInput(name: name, status: status, type: type) { deployment in
             let (provisioned, pass) = try await deployment.fixtureToken()
             let notification = TokenEventNotification(
-                eventId: "e2e-event-\(UUID().uuidString)", issuerId: deployment.issuer.id,
+                eventId: "e2e-event-\(UUID().uuidString)", issuerId: deployment.issuer.issuerId,
                 tokenId: pass.deviceAccountIdentifier, event: .suspended, state: .suspended,
                 occurredAt: Date())
             let body = try JSONEncoder.provisioningAPI.encode(notification)

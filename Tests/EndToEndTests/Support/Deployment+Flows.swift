@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
+import TestSupport
 
 /// What one provisioning left behind: the inputs the device and the issuer
 /// sent and the service's answer.
@@ -115,7 +116,7 @@ extension Deployment {
     }
 
     nonisolated func provisioningPath(issuerId: String? = nil) throws -> String {
-        path(try APIPaths.provisioning(issuerId: issuerId ?? issuer.id))
+        path(try APIPaths.provisioning(issuerId: issuerId ?? issuer.issuerId))
     }
 
     /// Sends `inputs` and requires success.
@@ -162,11 +163,11 @@ extension Deployment {
     // MARK: Registry
 
     /// `GET …/cards/{cardRef}/tokens` with a fresh `tokens:read` code.
-    func cardTokens(_ cardRef: String, issuer chosen: SimulatedIssuer? = nil) async throws -> WireResponse {
+    func cardTokens(_ cardRef: String, issuer chosen: IssuerBackend? = nil) async throws -> WireResponse {
         let issuer = chosen ?? issuer
         let code = try issuer.code(scope: "tokens:read", cardRef: cardRef)
         return try await client.get(
-            path(try APIPaths.cardTokens(issuerId: issuer.id, cardRef: cardRef)),
+            path(try APIPaths.cardTokens(issuerId: issuer.issuerId, cardRef: cardRef)),
             headers: [APIHeaders.authorization: "Bearer \(code)"])
     }
 
@@ -181,7 +182,7 @@ extension Deployment {
     /// The back office's token search.
     func backOfficeSearch(_ query: TokenSearchQuery, key: String? = nil) async throws -> WireResponse {
         try await client.get(
-            path(try APIPaths.backOfficeTokens(issuerId: issuer.id, query: query)),
+            path(try APIPaths.backOfficeTokens(issuerId: issuer.issuerId, query: query)),
             headers: [APIHeaders.authorization: "Bearer \(key ?? issuer.backOfficeKey)"])
     }
 
@@ -191,7 +192,7 @@ extension Deployment {
     ) async throws -> WireResponse {
         let code = try issuer.code(scope: "token:\(action.rawValue.lowercased())", cardRef: cardRef, tokenId: tokenId)
         return try await client.post(
-            path(try APIPaths.tokenState(issuerId: issuer.id, tokenId: tokenId)),
+            path(try APIPaths.tokenState(issuerId: issuer.issuerId, tokenId: tokenId)),
             json: TokenStateChangeRequest(
                 action: action, tokenRequestorId: Self.applePayTokenRequestorId, scheme: scheme,
                 authorizationCode: code))

@@ -28,8 +28,8 @@ actor Deployment {
     nonisolated let postgresDatabase: String?
     nonisolated let client: WireClient
     nonisolated let basePath: String
-    nonisolated let issuer: SimulatedIssuer
-    nonisolated let otherIssuer: SimulatedIssuer
+    nonisolated let issuer: IssuerBackend
+    nonisolated let otherIssuer: IssuerBackend
     nonisolated let ledger: SecretLedger
     /// Exit statuses of the `tpc` processes stopped so far.
     private(set) var exitStatuses: [Int32?]
@@ -39,7 +39,7 @@ actor Deployment {
 
     private init(
         store: Store, work: URL, databaseArgument: String?, verificationURL: String, postgresDatabase: String?,
-        client: WireClient, basePath: String, issuer: SimulatedIssuer, otherIssuer: SimulatedIssuer,
+        client: WireClient, basePath: String, issuer: IssuerBackend, otherIssuer: IssuerBackend,
         ledger: SecretLedger, server: TPCProcess, exitStatuses: [Int32?]
     ) {
         self.store = store
@@ -108,7 +108,7 @@ actor Deployment {
 
         // 1. Bootstrap: the sandbox issuer appears in the sandbox directory.
         let first = try TPCProcess(common, logs: logs, name: "serve-bootstrap", workingDirectory: work)
-        let (firstRoot, _) = try await listening(first)
+        let firstRoot = try await first.listening().root
         let filesLine = try await first.waitForLine(prefix: "tpc: sandbox issuer files in ")
         guard filesLine.hasSuffix(sandbox.path) else {
             throw Failure(description: "unexpected sandbox directory line: \(filesLine)")
@@ -119,7 +119,7 @@ actor Deployment {
 
         // 2. The issuers: sandbox-bank from the directory, other-bank made here.
         let ledger = SecretLedger()
-        let issuer = try loadSandboxIssuer(sandbox, ledger: ledger)
+        let issuer = try IssuerBackend(sandboxDirectory: sandbox, recorder: ledger)
         let (otherIssuer, otherSettings) = try makeOtherIssuer(in: work, audience: issuer.audience, ledger: ledger)
         let configuration = try twoIssuerConfiguration(sandbox: sandbox, other: otherSettings)
         let configurationFile = work.appendingPathComponent("two-issuers.json")
@@ -128,60 +128,17 @@ actor Deployment {
         // 3. The server the tests use.
         let server = try TPCProcess(
             common + ["--config", configurationFile.path], logs: logs, name: "serve", workingDirectory: work)
-        let (root, basePath) = try await listening(server)
+        let address = try await server.listening()
+        let (root, basePath) = (address.root, address.basePath)
         return Deployment(
             store: store, work: work, databaseArgument: databaseArgument, verificationURL: verificationURL,
             postgresDatabase: postgresDatabase, client: WireClient(root: root), basePath: basePath, issuer: issuer,
             otherIssuer: otherIssuer, ledger: ledger, server: server, exitStatuses: [firstExit])
     }
 
-    /// Parses `tpc: listening on http://HOST:PORT (base path /mg/tpc)`.
-    private static func listening(_ process: TPCProcess) async throws -> (root: String, basePath: String) {
-        let line = try await process.waitForLine(prefix: "tpc: listening on ")
-        let rest = line.dropFirst("tpc: listening on ".count)
-        guard let open = rest.range(of: " (base path "), rest.hasSuffix(")") else {
-            throw Failure(description: "unexpected listening line: \(line)")
-        }
-        let root = String(rest[..<open.lowerBound])
-        let basePath = String(rest[open.upperBound...].dropLast())
-        guard let url = URL(string: root), let port = url.port, port > 0 else {
-            throw Failure(description: "no port in the listening line: \(line)")
-        }
-        return (root, basePath == "/" ? "" : basePath)
-    }
-
-    private static func loadSandboxIssuer(_ sandbox: URL, ledger: SecretLedger) throws -> SimulatedIssuer {
-        let summaryData = try Data(contentsOf: sandbox.appendingPathComponent("sandbox.json"))
-        let summary = try JSONDecoder().decode([String: String].self, from: summaryData)
-        func file(_ key: String) throws -> String {
-            guard let name = summary[key] else { throw Failure(description: "sandbox.json lacks \(key)") }
-            return try String(contentsOf: sandbox.appendingPathComponent(name), encoding: .utf8)
-        }
-        guard let id = summary["issuerId"], let audience = summary["audience"], let kid = summary["kid"] else {
-            throw Failure(description: "sandbox.json lacks issuerId, audience or kid")
-        }
-        return SimulatedIssuer(
-            id: id, audience: audience, keyID: kid,
-            codeKey: try P256.PrivateKey(pemRepresentation: try file("codeKeyFile")),
-            payloadCertificate: try Certificate(pemRepresentation: try file("payloadCertificateFile")),
-            notificationSecret: try secret(try file("notificationSecretFile")),
-            backOfficeKey: try file("backOfficeAPIKeyFile").trimmingCharacters(in: .whitespacesAndNewlines),
-            ledger: ledger)
-    }
-
-    /// A `SecretSource` text: `hex:…` or `base64:…`.
-    private static func secret(_ text: String) throws -> [UInt8] {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if value.hasPrefix("hex:") { return try Hex.decode(String(value.dropFirst(4))) }
-        if value.hasPrefix("base64:"), let data = Data(base64Encoded: String(value.dropFirst(7))) {
-            return [UInt8](data)
-        }
-        throw Failure(description: "unknown secret encoding")
-    }
-
     private static func makeOtherIssuer(
         in work: URL, audience: String, ledger: SecretLedger
-    ) throws -> (SimulatedIssuer, [String: Any]) {
+    ) throws -> (IssuerBackend, [String: Any]) {
         let directory = work.appendingPathComponent("other-bank")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let codeKey = try P256.PrivateKey()
@@ -212,9 +169,10 @@ actor Deployment {
             "fingerprintSecret": ["value": "hex:" + Hex.encode(try SecureRandom.bytes(count: 32))],
             "activationDataSecret": ["value": "hex:" + Hex.encode(try SecureRandom.bytes(count: 32))],
         ]
-        let issuer = SimulatedIssuer(
-            id: "other-bank", audience: audience, keyID: kid, codeKey: codeKey, payloadCertificate: certificate,
-            notificationSecret: notificationSecret, backOfficeKey: backOfficeKey, ledger: ledger)
+        let issuer = IssuerBackend(
+            issuerId: "other-bank", audience: audience, keyID: kid, tokenRequestorId: "40010030273", codeKey: codeKey,
+            payloadCertificate: certificate, notificationSecret: notificationSecret, backOfficeKey: backOfficeKey,
+            recorder: ledger)
         return (issuer, settings)
     }
 

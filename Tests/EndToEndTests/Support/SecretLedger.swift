@@ -1,11 +1,12 @@
 import Foundation
 import ProvisioningCrypto
 import Synchronization
+import TestSupport
 
 /// Every secret the tests sent to a deployment — PANs, nonces, authorization
 /// codes — so the final scan can look for each one in logs, databases, the
 /// sandbox directory and the metrics.
-final class SecretLedger: Sendable {
+final class SecretLedger: IssuerSecretRecorder {
     private let state = Mutex<(pans: Set<String>, nonces: Set<[UInt8]>, codes: Set<String>)>(([], [], []))
 
     func recordPAN(_ pan: String) { state.withLock { _ = $0.pans.insert(pan) } }

@@ -2,6 +2,7 @@ import Foundation
 import PassKitEmulation
 import ProvisioningAPI
 import Synchronization
+import TestSupport
 
 /// The issuer app's sheet delegate in the tests: on Wallet's request it calls
 /// the service with the card's payload and code, then answers the handler the
@@ -31,7 +32,7 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
         var failure: String?
     }
 
-    let issuer: SandboxIssuer
+    let issuer: IssuerBackend
     let card: SandboxTestCard
     let behaviour: Behaviour
     let scheme: CardSchemeName
@@ -39,7 +40,7 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
     private let finishes: AsyncStream<Finish>
     private let finishSink: AsyncStream<Finish>.Continuation
 
-    init(issuer: SandboxIssuer, card: SandboxTestCard, behaviour: Behaviour = .answer) {
+    init(issuer: IssuerBackend, card: SandboxTestCard, behaviour: Behaviour = .answer) {
         self.issuer = issuer
         self.card = card
         self.behaviour = behaviour

@@ -1,10 +1,11 @@
 import Foundation
 import PassKitEmulation
+import TestSupport
 
 /// A fresh simulated wallet registered at the shared sandbox, in its own
 /// temporary directory.
 func makeWallet(
-    _ sandbox: SandboxProcess, watch: Bool = false, sheetTimeout: Duration = .seconds(20)
+    _ sandbox: SandboxServer, watch: Bool = false, sheetTimeout: Duration = .seconds(20)
 ) async throws -> SimulatedWallet {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("passkit-wallet-\(UUID().uuidString)", isDirectory: true)

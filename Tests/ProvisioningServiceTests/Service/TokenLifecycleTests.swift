@@ -6,12 +6,12 @@ import Testing
 @Suite(.serialized) struct TokenLifecycleTests {
     func change(
         _ harness: ServiceHarness, _ action: TokenLifecycleAction, tokenId: String = "tok-1", issuer: TestIssuer? = nil,
-        code: String? = nil
+        code: String? = nil, tokenRequestorId: String = "40010030273"
     ) async throws -> ServiceHarness.Response {
         let issuer = issuer ?? harness.bank
         let scope = "token:" + action.rawValue.lowercased()
         let request = TokenStateChangeRequest(
-            action: action, tokenRequestorId: "40010030273", scheme: .visa,
+            action: action, tokenRequestorId: tokenRequestorId, scheme: .visa,
             authorizationCode: try code ?? issuer.code(scope: scope, now: harness.now, tokenId: tokenId))
         return try await harness.post("/v1/issuers/\(issuer.id)/tokens/\(tokenId)/state", request)
     }
@@ -45,6 +45,27 @@ import Testing
         let response = try await change(harness, .resume)
         #expect(response.status == 409)
         #expect(response.problem?.type == .illegalTransition)
+        #expect(harness.connector.commands.isEmpty)
+        await harness.stop()
+    }
+
+    @Test func emptyTokenRequestorMeansTheTokensOwn() async throws {
+        let harness = try await ServiceHarness()
+        _ = try await harness.provisionedToken()
+        let response = try await change(harness, .suspend, tokenRequestorId: "")
+        #expect(response.status == 200)
+        #expect(try response.decode(TokenStateChangeResponse.self).state == .suspended)
+        #expect(harness.connector.commands.map(\.tokenRequestorId) == ["40010030273"])
+        await harness.stop()
+    }
+
+    @Test func mismatchingTokenRequestorIsRefused() async throws {
+        let harness = try await ServiceHarness()
+        _ = try await harness.provisionedToken()
+        let response = try await change(harness, .suspend, tokenRequestorId: "50110030273")
+        #expect(response.status == 422)
+        #expect(response.problem?.type == .invalidField)
+        #expect(response.problem?.errors?.map(\.field) == ["/tokenRequestorId"])
         #expect(harness.connector.commands.isEmpty)
         await harness.stop()
     }

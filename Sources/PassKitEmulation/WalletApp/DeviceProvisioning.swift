@@ -1,0 +1,56 @@
+import Foundation
+import ProvisioningAPI
+
+/// What Wallet does around an issuer's request for one device: get Apple's
+/// nonce and certificate chain, sign the nonce with the device key, and
+/// submit the issuer's request to Apple's side, storing the new pass.
+struct DeviceProvisioning: Sendable {
+    struct Challenge: Sendable {
+        var nonce: Data
+        var nonceSignature: Data
+        var certificateChain: [Data]
+    }
+
+    let wallet: SimulatedWallet
+    let device: SimulatedDevice
+
+    func challenge() async throws -> Challenge {
+        let nonce = try await wallet.client.issueNonce(deviceId: device.id)
+        let chain = try await wallet.client.certificates()
+        let signature = try wallet.signNonce(nonce.nonce, deviceId: device.id)
+        return Challenge(nonce: nonce.nonce, nonceSignature: signature, certificateChain: chain.certificateChain)
+    }
+
+    /// Submits `request`; the pass, or the `NSError` Wallet shows.
+    func submit(
+        _ request: PKAddPaymentPassRequest, challenge: Challenge, configuration: PKAddPaymentPassRequestConfiguration,
+        log: DiagnosticLog
+    ) async -> Result<PKPaymentPass, NSError> {
+        guard let passData = request.encryptedPassData, !passData.isEmpty,
+            let activationData = request.activationData, !activationData.isEmpty,
+            let ephemeralPublicKey = request.ephemeralPublicKey, !ephemeralPublicKey.isEmpty
+        else {
+            log.record(.incompleteRequest, "the request lacks pass data, activation data or its key")
+            return .failure(PKAddPaymentPassError.systemCancelled.error(reason: "the issuer's request is incomplete"))
+        }
+        let submission = SandboxPassRequest(
+            encryptedPassData: passData, activationData: activationData, ephemeralPublicKey: ephemeralPublicKey,
+            wrappedKey: request.wrappedKey, nonce: challenge.nonce, encryptionScheme: .eccV2,
+            primaryAccountIdentifier: configuration.primaryAccountIdentifier,
+            primaryAccountSuffix: configuration.primaryAccountSuffix, cardholderName: configuration.cardholderName,
+            paymentNetwork: configuration.paymentNetwork.map(AddPaymentPassFlow.schemeName(of:)),
+            localizedDescription: configuration.localizedDescription)
+        do {
+            let pass = try await wallet.client.addPass(submission, deviceId: device.id)
+            try wallet.store.upsert(pass, deviceId: device.id)
+            return .success(PKPaymentPass(record: pass, isRemotePass: device.kind == .watch))
+        } catch let error as PassKitEmulationError where error.problemType == "declined" {
+            log.record(.declined, "the card network declined the card")
+            return .failure(PKAddPaymentPassError.systemCancelled.error(reason: "the card network declined the card"))
+        } catch {
+            log.record(.sandboxFailure, "adding the pass failed: \(error)")
+            return .failure(
+                PKAddPaymentPassError.systemCancelled.error(reason: "Apple's side could not add the card"))
+        }
+    }
+}

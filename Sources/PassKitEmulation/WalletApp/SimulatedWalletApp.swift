@@ -1,0 +1,307 @@
+import Dispatch
+import Foundation
+
+/// A simulated Apple Wallet app that hosts an issuer's Wallet extensions the
+/// way Wallet does on an iPhone (flow B of the design): the non-UI extension
+/// (a ``PKIssuerProvisioningExtensionHandler``) and, optionally, the sign-in
+/// UI extension (a view controller conforming to
+/// ``PKIssuerProvisioningExtensionAuthorizationProviding``).
+///
+/// ``addCards(to:signIn:picking:)`` plays one visit of the user:
+///
+/// 1. `status`, timed: no answer within ``Limits/status`` (100 ms) and Wallet
+///    leaves the issuer out of its list;
+/// 2. the sign-in extension when the status requires it, and the scripted
+///    user's action on it (`signIn`);
+/// 3. `passEntries` (iPhone) or `remotePassEntries` (Watch), within
+///    ``Limits/entries`` (20 s);
+/// 4. for each card the user picks, Apple's nonce from the device, its
+///    signature and the certificate chain, then
+///    `generateAddPaymentPassRequestForPassEntryWithIdentifier` within
+///    ``Limits/request`` (20 s), and the request submitted to the sandbox;
+///    the pass lands on the device.
+///
+/// Every completion is gated: a second call, a late call and a missing call
+/// are each recorded as a ``SimulatedWallet/Diagnostic`` with a message that
+/// says what to fix, in the visit and in ``SimulatedWallet/diagnostics``.
+///
+/// ```swift
+/// let app = SimulatedWalletApp(wallet: wallet, issuerExtension: IntentHandler(),
+///                              authorizationExtension: { IntentViewController() })
+/// let visit = await app.addCards(to: .iPhone, signIn: { ($0 as? IntentViewController)?.signIn() })
+/// print(visit.entries.map(\.title), visit.added.compactMap(\.pass))
+/// ```
+public final class SimulatedWalletApp: Sendable {
+    /// Makes the sign-in extension's principal view controller.
+    public typealias AuthorizationExtension =
+        @MainActor @Sendable () -> any UIViewController & PKIssuerProvisioningExtensionAuthorizationProviding
+
+    /// What the user does on the sign-in screen once it appears.
+    public typealias SignInScript =
+        @MainActor @Sendable (any UIViewController & PKIssuerProvisioningExtensionAuthorizationProviding) -> Void
+
+    /// Wallet's time limits for the extension's completions.
+    public struct Limits: Hashable, Sendable {
+        /// `status`: about 100 ms.
+        public var status: Duration
+        /// `passEntries` and `remotePassEntries`: 20 s.
+        public var entries: Duration
+        /// `generateAddPaymentPassRequestForPassEntryWithIdentifier`: 20 s.
+        public var request: Duration
+        /// How long the sign-in screen waits for its completion handler.
+        public var authorization: Duration
+
+        /// Makes limits.
+        public init(status: Duration, entries: Duration, request: Duration, authorization: Duration) {
+            self.status = status
+            self.entries = entries
+            self.request = request
+            self.authorization = authorization
+        }
+
+        /// Apple's limits: 100 ms, 20 s, 20 s; five minutes for sign-in.
+        public static let apple = Limits(
+            status: .milliseconds(100), entries: .seconds(20), request: .seconds(20), authorization: .seconds(300))
+    }
+
+    /// The wallet (devices and passes) the app adds to.
+    public let wallet: SimulatedWallet
+    /// The time limits.
+    public let limits: Limits
+
+    /// The extension's handler. Apple's class is not `Sendable`, yet Wallet
+    /// calls it from its own threads; the box says so once, here.
+    private struct HandlerBox: @unchecked Sendable {
+        let handler: PKIssuerProvisioningExtensionHandler
+    }
+
+    private let box: HandlerBox
+    private let authorizationExtension: AuthorizationExtension?
+    /// Extensions run in their own process on iOS; here they run on their own
+    /// queue, so that a handler that blocks does not stall Wallet's clock.
+    private let extensionQueue = DispatchQueue(label: "simulated-wallet-app.extension", attributes: .concurrent)
+
+    /// Hosts `issuerExtension` (and the sign-in extension, if the app has one)
+    /// in Wallet on `wallet`'s devices.
+    public init(
+        wallet: SimulatedWallet, issuerExtension: PKIssuerProvisioningExtensionHandler,
+        authorizationExtension: AuthorizationExtension? = nil, limits: Limits = .apple
+    ) {
+        self.wallet = wallet
+        self.box = HandlerBox(handler: issuerExtension)
+        self.authorizationExtension = authorizationExtension
+        self.limits = limits
+    }
+
+    /// Asks the extension for its status as Wallet does when it opens its
+    /// list of issuer apps; `nil` when it did not answer within
+    /// ``Limits/status``.
+    public func checkStatus() async -> StatusAnswer? {
+        await status(log: DiagnosticLog(wallet: wallet))
+    }
+
+    /// Plays one visit of the user adding cards from the issuer's app to
+    /// `device` (see the type's overview).
+    ///
+    /// - Parameters:
+    ///   - device: `.iPhone`, or `.watch` for the paired Watch (the visit ends
+    ///     at once when none is paired).
+    ///   - signIn: what the user does on the sign-in screen, if it appears.
+    ///   - picking: which offered cards the user adds.
+    public func addCards(
+        to device: SimulatedDevice.Kind, signIn: SignInScript? = nil, picking: EntrySelection = .all
+    ) async -> Visit {
+        let log = DiagnosticLog(wallet: wallet)
+        var visit = await run(Visit(device: device), signIn: signIn, picking: picking, log: log)
+        visit.diagnostics = log.all
+        return visit
+    }
+
+    private func run(
+        _ start: Visit, signIn: SignInScript?, picking: EntrySelection, log: DiagnosticLog
+    ) async
+        -> Visit
+    {
+        var visit = start
+        guard let target = visit.device == .iPhone ? wallet.iPhone : wallet.watch else {
+            log.record(.choiceNotOffered, "no Apple Watch is paired; Wallet offers no Watch cards")
+            return visit
+        }
+        guard let status = await status(log: log) else { return visit }
+        visit.status = status
+        visit.isIssuerListed = visit.device == .iPhone ? status.passEntriesAvailable : status.remotePassEntriesAvailable
+        guard visit.isIssuerListed else { return visit }
+
+        if status.requiresAuthentication {
+            let result = await authorize(signIn: signIn, log: log)
+            visit.authorization = result
+            guard result == .authorized else { return visit }
+        }
+
+        let entries = await entries(for: visit.device, target: target, log: log)
+        visit.entries = entries.map(Self.offered)
+        let picked: [PKIssuerProvisioningExtensionPaymentPassEntry] =
+            switch picking {
+            case .all: entries
+            case .none: []
+            case .identifiers(let identifiers):
+                identifiers.compactMap { identifier in entries.first { $0.identifier == identifier } }
+            }
+        for entry in picked {
+            visit.added.append(await add(entry, to: target, log: log))
+        }
+        return visit
+    }
+
+    // MARK: - Steps
+
+    private func status(log: DiagnosticLog) async -> StatusAnswer? {
+        let gate = ExtensionCallGate<PKIssuerProvisioningExtensionStatus>(
+            call: "status", limit: limits.status, timeoutCode: .statusTooSlow,
+            timeoutConsequence: "Wallet leaves the issuer out of its list (answer from the shared store: no "
+                + "network and no per-card lookups in status)",
+            log: log)
+        let box = box
+        extensionQueue.async { box.handler.status { gate.deliver($0) } }
+        guard let status = await gate.wait() else { return nil }
+        return StatusAnswer(
+            requiresAuthentication: status.requiresAuthentication,
+            passEntriesAvailable: status.passEntriesAvailable,
+            remotePassEntriesAvailable: status.remotePassEntriesAvailable, elapsed: gate.elapsed ?? .zero)
+    }
+
+    @MainActor
+    private func authorize(
+        signIn: SignInScript?, log: DiagnosticLog
+    ) async
+        -> PKIssuerProvisioningExtensionAuthorizationResult
+    {
+        guard let authorizationExtension else {
+            log.record(
+                .authorizationExtensionMissing,
+                "status requires authentication but the app has no sign-in extension "
+                    + "(NSExtensionPointIdentifier com.apple.PassKit.issuer-provisioning.authorization)")
+            return .canceled
+        }
+        let gate = ExtensionCallGate<PKIssuerProvisioningExtensionAuthorizationResult>(
+            call: "authorization", limit: limits.authorization,
+            timeoutConsequence: "Wallet closes the sign-in screen", log: log)
+        let controller = authorizationExtension()
+        controller.completionHandler = { gate.deliver($0) }
+        let host = UIViewController()
+        host.present(controller, animated: true)
+        signIn?(controller)
+        let result = await gate.wait() ?? .canceled
+        host.dismiss(animated: true)
+        if result == .canceled {
+            log.record(.authorizationCanceled, "the sign-in extension answered .canceled; Wallet adds nothing")
+        }
+        return result
+    }
+
+    private func entries(
+        for kind: SimulatedDevice.Kind, target: SimulatedDevice, log: DiagnosticLog
+    ) async -> [PKIssuerProvisioningExtensionPaymentPassEntry] {
+        let call = kind == .iPhone ? "passEntries" : "remotePassEntries"
+        let gate = ExtensionCallGate<[PKIssuerProvisioningExtensionPassEntry]>(
+            call: call, limit: limits.entries,
+            timeoutConsequence: "Wallet treats it as no cards available", log: log)
+        let box = box
+        extensionQueue.async {
+            if kind == .iPhone {
+                box.handler.passEntries { gate.deliver($0) }
+            } else {
+                box.handler.remotePassEntries { gate.deliver($0) }
+            }
+        }
+        let answered = await gate.wait() ?? []
+        var seen: Set<String> = []
+        var usable: [PKIssuerProvisioningExtensionPaymentPassEntry] = []
+        for entry in answered {
+            guard let payment = entry as? PKIssuerProvisioningExtensionPaymentPassEntry else {
+                log.record(.invalidEntry, "\(call): an entry is not a payment pass entry; Wallet skips it")
+                continue
+            }
+            guard seen.insert(payment.identifier).inserted else {
+                log.record(.invalidEntry, "\(call): the identifier \(payment.identifier) is repeated; Wallet skips it")
+                continue
+            }
+            if payment.art.width != 1536 || payment.art.height != 969 {
+                log.record(
+                    .cardArtNonconforming,
+                    "\(call): the art of \(payment.identifier) is \(payment.art.width) × \(payment.art.height); "
+                        + "Apple requires 1536 × 969")
+            }
+            let configuration = payment.addRequestConfiguration
+            let canAdd = wallet.devicesThatCanAdd(configuration.primaryAccountIdentifier)
+            if configuration.primaryAccountIdentifier != nil, !(kind == .iPhone ? canAdd.iPhone : canAdd.watch) {
+                log.record(
+                    .entryAlreadyOnDevice,
+                    "\(call): \(payment.identifier) is already on \(target.name); list only cards the device lacks")
+                continue
+            }
+            usable.append(payment)
+        }
+        return usable
+    }
+
+    private func add(
+        _ entry: PKIssuerProvisioningExtensionPaymentPassEntry, to device: SimulatedDevice, log: DiagnosticLog
+    ) async -> AddResult {
+        var result = AddResult(identifier: entry.identifier)
+        let configuration = entry.addRequestConfiguration
+        guard configuration.encryptionScheme == .ECC_V2, !configuration.requiresFelicaSecureElement else {
+            result.errorCode = .unsupported
+            result.shownError = "This card cannot be added to \(device.name)."
+            return result
+        }
+        let provisioning = DeviceProvisioning(wallet: wallet, device: device)
+        let challenge: DeviceProvisioning.Challenge
+        do {
+            challenge = try await provisioning.challenge()
+        } catch {
+            log.record(.sandboxFailure, "preparing the request failed: \(error)")
+            result.errorCode = .systemCancelled
+            result.shownError = "Could not add the card. Try again later."
+            return result
+        }
+        let gate = ExtensionCallGate<PKAddPaymentPassRequest?>(
+            call: "generateAddPaymentPassRequestForPassEntryWithIdentifier", limit: limits.request,
+            timeoutConsequence: "Wallet shows an error and adds nothing", log: log)
+        let box = box
+        let identifier = entry.identifier
+        extensionQueue.async {
+            box.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+                identifier, configuration: configuration, certificateChain: challenge.certificateChain,
+                nonce: challenge.nonce, nonceSignature: challenge.nonceSignature,
+                completionHandler: { gate.deliver($0) })
+        }
+        guard case .some(.some(let request)) = await gate.wait() else {
+            if gate.elapsed != nil {
+                log.record(.noRequest, "\(identifier): the issuer answered no request; Wallet shows an error")
+            }
+            result.errorCode = .systemCancelled
+            result.shownError = "Could not add the card. Contact your card issuer."
+            return result
+        }
+        switch await provisioning.submit(request, challenge: challenge, configuration: configuration, log: log) {
+        case .success(let pass):
+            result.pass = pass
+        case .failure(let error):
+            result.errorCode = PKAddPaymentPassError(rawValue: error.code) ?? .systemCancelled
+            result.shownError = "Could not add the card. Contact your card issuer."
+        }
+        return result
+    }
+
+    private static func offered(_ entry: PKIssuerProvisioningExtensionPaymentPassEntry) -> OfferedEntry {
+        let configuration = entry.addRequestConfiguration
+        return OfferedEntry(
+            identifier: entry.identifier, title: entry.title, artWidth: entry.art.width, artHeight: entry.art.height,
+            cardholderName: configuration.cardholderName, primaryAccountSuffix: configuration.primaryAccountSuffix,
+            paymentNetwork: configuration.paymentNetwork,
+            primaryAccountIdentifier: configuration.primaryAccountIdentifier,
+            localizedDescription: configuration.localizedDescription,
+            encryptionScheme: configuration.encryptionScheme)
+    }
+}

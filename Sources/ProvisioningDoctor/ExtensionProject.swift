@@ -1,0 +1,56 @@
+import Foundation
+
+/// The files `tpc doctor` reads: each target's entitlements and Info.plist
+/// (XML or binary property lists).
+///
+/// ```swift
+/// let project = ExtensionProject(directory: URL(fileURLWithPath: "IssuerApp"))
+/// ```
+public struct ExtensionProject: Hashable, Sendable {
+    /// A target's two files.
+    public struct Files: Hashable, Sendable {
+        /// The `.entitlements` file.
+        public var entitlements: URL
+        /// The `Info.plist` file.
+        public var infoPlist: URL
+
+        /// Names the files.
+        public init(entitlements: URL, infoPlist: URL) {
+            self.entitlements = entitlements
+            self.infoPlist = infoPlist
+        }
+    }
+
+    /// The files of each target.
+    public var files: [ExtensionTarget: Files]
+
+    /// Names every file.
+    public init(app: Files, issuerExtension: Files, authorizationExtension: Files) {
+        files = [.app: app, .issuerExtension: issuerExtension, .authorizationExtension: authorizationExtension]
+    }
+
+    /// The conventional layout: `App/`, `WalletExtension/` and
+    /// `WalletExtensionUI/` under `directory`, each with an `Info.plist` and
+    /// one `*.entitlements` file (the first by name when there are several;
+    /// `<folder>.entitlements` when there is none, so the finding names it).
+    public init(directory: URL) {
+        func files(_ folder: String) -> Files {
+            let base = directory.appendingPathComponent(folder, isDirectory: true)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+            let entitlements = names.filter { $0.hasSuffix(".entitlements") }.sorted().first ?? "\(folder).entitlements"
+            return Files(
+                entitlements: base.appendingPathComponent(entitlements),
+                infoPlist: base.appendingPathComponent("Info.plist"))
+        }
+        self.init(
+            app: files(Self.appFolder), issuerExtension: files(Self.issuerExtensionFolder),
+            authorizationExtension: files(Self.authorizationExtensionFolder))
+    }
+
+    /// The app's folder in the conventional layout.
+    public static let appFolder = "App"
+    /// The non-UI extension's folder in the conventional layout.
+    public static let issuerExtensionFolder = "WalletExtension"
+    /// The sign-in extension's folder in the conventional layout.
+    public static let authorizationExtensionFolder = "WalletExtensionUI"
+}

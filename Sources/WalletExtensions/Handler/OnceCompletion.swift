@@ -1,0 +1,26 @@
+import Foundation
+
+/// Calls a completion handler at most once, whichever path gets there first
+/// (the answer, a failure, the deadline); later calls are dropped.
+///
+/// PassKit's completion handlers are not `@Sendable`; this box moves one to
+/// whichever thread finishes first. That is sound because the handler is
+/// called once, under the lock's hand-off, and never touched again.
+final class OnceCompletion<Value>: @unchecked Sendable {
+    private let handler: Locked<((Value) -> Void)?>
+
+    init(_ handler: @escaping (Value) -> Void) {
+        self.handler = Locked(handler)
+    }
+
+    /// Calls the handler if nothing called it yet; `true` when this call did.
+    @discardableResult
+    func complete(_ value: Value) -> Bool {
+        let taken = handler.withLock { stored -> ((Value) -> Void)? in
+            defer { stored = nil }
+            return stored
+        }
+        taken?(value)
+        return taken != nil
+    }
+}

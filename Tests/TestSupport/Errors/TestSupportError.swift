@@ -1,0 +1,38 @@
+/// Why a piece of test support could not do its job: a binary is missing, a
+/// server did not start or stop, a sandbox file is missing, the service
+/// answered with a failure.
+///
+/// Descriptions never carry codes, PANs or keys: they end up in test logs.
+public struct TestSupportError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, extensible like the product's error codes.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The `tpc` executable was not found.
+        public static let binaryMissing = Code(rawValue: "binary-missing")
+        /// A process could not be started, or did not print what it should.
+        public static let launch = Code(rawValue: "launch")
+        /// The files `tpc serve --sandbox` writes are missing or malformed.
+        public static let sandboxFiles = Code(rawValue: "sandbox-files")
+        /// The service answered with a failure, or not at all.
+        public static let service = Code(rawValue: "service")
+        /// A socket, pipe or lock of the operating system failed.
+        public static let system = Code(rawValue: "system")
+    }
+
+    public let code: Code
+    public let description: String
+
+    public init(_ code: Code, _ description: String) {
+        self.code = code
+        self.description = "\(code): \(description)"
+    }
+
+    /// A failure without a more precise code, for helpers written against the
+    /// former `SandboxServer.Failure(description:)`.
+    public init(description: String) {
+        self.init(.launch, description)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A throwaway PostgreSQL cluster for the tests: `initdb` in a temporary
+/// directory, a free port on 127.0.0.1 and a Unix socket in the same directory,
+/// stopped when the test process exits.
+///
+/// Tests run as root in CI, and PostgreSQL refuses to run as root, so then the
+/// server binaries run as the `postgres` user through `runuser`. Clusters left by
+/// a test process that died are stopped and removed when the next one starts.
+///
+/// Shared by the test targets (StorageTests, EndToEndTests) through the
+/// `TestSupport` target.
+public final class PostgresCluster: Sendable {
+    /// Why a cluster could not be set up or a server binary failed.
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The cluster's directory: data, socket, logs.
+    public let directory: String
+    /// The TCP port on 127.0.0.1.
+    public let port: Int
+    /// Where initdb, pg_ctl, postgres and pg_dump live.
+    public let binDirectory: String
+
+    /// The data directory (`directory/data`).
+    public var dataDirectory: String { directory + "/data" }
+
+    /// The cluster shared by the conformance tests, started on first use.
+    public static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster.start() }
+
+    private static let baseDirectory = NSTemporaryDirectory() + "swift-storage-tests"
+    private static let running = Mutex<[String]>([])
+
+    /// The connection URL of one database of this cluster.
+    public func url(database: String = "postgres") -> String {
+        "postgres://postgres@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// Creates and starts a new cluster, removed when the process exits.
+    public static func start() throws -> PostgresCluster {
+        let binDirectory = try locateBinaries()
+        try FileManager.default.createDirectory(atPath: baseDirectory, withIntermediateDirectories: true)
+        chmod(baseDirectory, 0o755)
+        removeStaleClusters()
+        let directory = baseDirectory + "/pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try handOverToPostgresUser(directory)
+        let port = try freePort()
+        let cluster = PostgresCluster(directory: directory, port: port, binDirectory: binDirectory)
+        registerForExit(cluster.dataDirectory)
+        try cluster.run(
+            "initdb",
+            ["-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"])
+        try cluster.control("start")
+        return cluster
+    }
+
+    private init(directory: String, port: Int, binDirectory: String) {
+        self.directory = directory
+        self.port = port
+        self.binDirectory = binDirectory
+    }
+
+    /// `pg_ctl restart`: every open connection is closed by the server.
+    public func restart() throws { try control("restart", mode: "fast") }
+
+    /// `pg_ctl stop -m fast`.
+    public func stop() throws { try control("stop", mode: "fast") }
+
+    /// `pg_ctl start` after ``stop()``.
+    public func startAgain() throws { try control("start") }
+
+    private func control(_ action: String, mode: String? = nil) throws {
+        var arguments = ["-D", dataDirectory, "-w", "-t", "60", "-l", directory + "/server.log"]
+        if let mode { arguments += ["-m", mode] }
+        if action != "stop" {
+            arguments += [
+                "-o",
+                "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+            ]
+        }
+        try run("pg_ctl", arguments + [action])
+    }
+
+    /// Runs a server binary, as `postgres` when this process is root.
+    ///
+    /// Through ``ChildProcess``: the server that `pg_ctl start` leaves running
+    /// inherits no descriptor of this process.
+    private func run(_ tool: String, _ arguments: [String]) throws {
+        let executable = binDirectory + "/" + tool
+        let command = getuid() == 0 ? ["/sbin/runuser", "-u", "postgres", "--", executable] : [executable]
+        let outputPath = directory + "/\(tool).out"
+        let status = try ChildProcess.run(command + arguments, output: .file(outputPath)).shellStatus
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            let log = (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
+            throw SetupError(
+                description: "\(tool) \(arguments.last ?? "") failed (\(status)): \(text)\n\(log.suffix(2000))")
+        }
+    }
+
+    /// `pg_config --bindir`, else the newest /usr/lib/postgresql/*/bin with initdb.
+    private static func locateBinaries() throws -> String {
+        var candidates: [String] = []
+        if let bindir = try? capture("/usr/bin/env", ["pg_config", "--bindir"]) {
+            candidates.append(bindir.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        candidates += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "/usr/lib/postgresql/\($0)/bin" }
+        for candidate in candidates
+        where ["initdb", "pg_ctl", "postgres"].allSatisfy({
+            FileManager.default.isExecutableFile(atPath: candidate + "/" + $0)
+        }) {
+            return candidate
+        }
+        throw SetupError(
+            description: "PostgreSQL server binaries (initdb, pg_ctl, postgres) not found via pg_config --bindir or "
+                + "/usr/lib/postgresql/*/bin; install the Debian package postgresql (scripts/deps.sh does)")
+    }
+
+    private static func capture(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw SetupError(description: "\(executable) failed") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func handOverToPostgresUser(_ directory: String) throws {
+        guard getuid() == 0 else { return }
+        guard let user = getpwnam("postgres") else {
+            throw SetupError(description: "running as root, but there is no postgres user to run the server as")
+        }
+        guard chown(directory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
+            throw SetupError(description: "cannot chown \(directory) to postgres")
+        }
+    }
+
+    /// Binds port 0 on 127.0.0.1 and returns the port the kernel chose.
+    private static func freePort() throws -> Int {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw SetupError(description: "socket() failed") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw SetupError(description: "cannot bind a free port on 127.0.0.1") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func registerForExit(_ dataDirectory: String) {
+        let isFirst = running.withLock { clusters in
+            clusters.append(dataDirectory)
+            return clusters.count == 1
+        }
+        if isFirst {
+            atexit {
+                for dataDirectory in PostgresCluster.running.withLock({ $0 }) {
+                    PostgresCluster.shutDown(dataDirectory: dataDirectory)
+                }
+            }
+        }
+    }
+
+    /// Stops the postmaster of `dataDirectory` with SIGQUIT (immediate shutdown)
+    /// and removes the cluster's directory.
+    private static func shutDown(dataDirectory: String) {
+        if let pidText = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
+            let line = pidText.split(separator: "\n").first, let pid = pid_t(line)
+        {
+            kill(pid, SIGQUIT)
+            for _ in 0..<100 where kill(pid, 0) == 0 { usleep(20_000) }
+        }
+        try? FileManager.default.removeItem(atPath: (dataDirectory as NSString).deletingLastPathComponent)
+    }
+
+    /// Removes clusters whose test process no longer exists.
+    private static func removeStaleClusters() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: baseDirectory)) ?? []
+        for entry in entries where entry.hasPrefix("pg-") {
+            let parts = entry.split(separator: "-")
+            guard parts.count >= 2, let owner = pid_t(parts[1]), owner != getpid() else { continue }
+            if kill(owner, 0) != 0 && errno == ESRCH {
+                shutDown(dataDirectory: baseDirectory + "/" + entry + "/data")
+            }
+        }
+    }
+}
+
+extension PostgresCluster {
+    /// The text of `pg_dump` of one database (schema and rows), for scans of
+    /// what the database holds.
+    public func dump(database: String) throws -> String {
+        let path = directory + "/dump-\(database).sql"
+        try run("pg_dump", ["-h", directory, "-p", String(port), "-U", "postgres", "-f", path, database])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Stops the server and deletes the cluster now, instead of at exit.
+    public func destroy() {
+        Self.running.withLock { $0.removeAll { $0 == dataDirectory } }
+        Self.shutDown(dataDirectory: dataDirectory)
+    }
+}

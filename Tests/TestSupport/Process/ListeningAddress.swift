@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where `tpc serve` listens, from the line it prints once ready:
+/// `tpc: listening on http://HOST:PORT (base path /mg/tpc)`.
+public struct ListeningAddress: Sendable, Hashable {
+    /// The line's prefix, what ``TPCProcess/listening(timeout:)`` waits for.
+    public static let prefix = "tpc: listening on "
+
+    /// `http://HOST:PORT`, with the port the kernel chose for `--port 0`.
+    public let root: String
+    /// The base path, `""` when the service is served at the root.
+    public let basePath: String
+
+    /// The service URL with its base path, e.g. `http://127.0.0.1:40123/mg/tpc`.
+    public var serviceURL: URL? { URL(string: root + basePath) }
+
+    /// Parses a listening line; `nil` when it is not one or names no port.
+    public init?(line: String) {
+        guard let start = line.range(of: Self.prefix)?.upperBound,
+            let open = line.range(of: " (base path ", range: start..<line.endIndex),
+            let close = line.range(of: ")", range: open.upperBound..<line.endIndex)
+        else { return nil }
+        let root = String(line[start..<open.lowerBound])
+        guard let url = URL(string: root), let port = url.port, port > 0 else { return nil }
+        let basePath = String(line[open.upperBound..<close.lowerBound])
+        self.root = root
+        self.basePath = basePath == "/" ? "" : basePath
+    }
+}
