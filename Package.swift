@@ -191,7 +191,7 @@ let tests: [Target] = [
         name: "WalletExtensionsTests",
         dependencies: [
             "WalletExtensions", "PushProvisioning", "PassKitEmulation", "ProvisioningAPI",
-            "PushProvisioningTestSupport",
+            "TestSupport",
         ]
     ),
     .testTarget(

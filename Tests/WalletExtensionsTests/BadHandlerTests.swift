@@ -1,6 +1,6 @@
 import Foundation
 import PassKitEmulation
-import PushProvisioningTestSupport
+import TestSupport
 import Testing
 import WalletExtensions
 

@@ -1,7 +1,7 @@
 import Foundation
 import PassKitEmulation
 import PushProvisioning
-import PushProvisioningTestSupport
+import TestSupport
 import Synchronization
 import Testing
 import WalletExtensions

@@ -2,7 +2,7 @@ import Foundation
 import PassKitEmulation
 import ProvisioningAPI
 import PushProvisioning
-import PushProvisioningTestSupport
+import TestSupport
 import Testing
 import WalletExtensions
 

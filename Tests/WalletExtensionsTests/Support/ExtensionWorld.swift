@@ -2,7 +2,7 @@ import Foundation
 import PassKitEmulation
 import ProvisioningAPI
 import PushProvisioning
-import PushProvisioningTestSupport
+import TestSupport
 import WalletExtensions
 
 /// The bank's backend as the extension sees it: provisioning data per card id.
