@@ -53,7 +53,9 @@ import Testing
     @Test func everyCorpusFolderBelongsToATarget() throws {
         for folder in ["corpus", "regressions"] {
             let directory = Self.fuzzDirectory.appending(path: folder)
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                !$0.hasPrefix(".")
+            }
             for name in names {
                 #expect(FuzzTarget.named(name) != nil, "\(folder)/\(name) has no fuzz target")
             }

@@ -1,8 +1,8 @@
 import Foundation
 import PassKitEmulation
 import PushProvisioning
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 import WalletExtensions
 

@@ -13,7 +13,8 @@ extension FuzzTarget {
             expectedIssuer: "fuzz-issuer", expectedAudience: "fuzz-service", maximumLifetime: 300,
             requireIssuedAt: true, requireJWTID: true)
         do {
-            let token = try validator.validate(String(decoding: input, as: UTF8.self), keys: keys, now: FuzzFixtures.now)
+            let token = try validator.validate(
+                String(decoding: input, as: UTF8.self), keys: keys, now: FuzzFixtures.now)
             _ = token.claims
             return .accepted
         } catch {

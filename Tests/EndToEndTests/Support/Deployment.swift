@@ -90,7 +90,8 @@ actor Deployment {
         try await start(store, cluster: cluster)
     }
 
-    private static func start(_ store: Store, cluster chosenCluster: PostgresCluster? = nil) async throws -> Deployment {
+    private static func start(_ store: Store, cluster chosenCluster: PostgresCluster? = nil) async throws -> Deployment
+    {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tpc-e2e-\(store.rawValue)-\(UUID().uuidString.prefix(8))")
         let sandbox = work.appendingPathComponent("sandbox")
