@@ -4,7 +4,9 @@ import Glibc
 /// bounded by send/receive timeouts and a response size cap, so a server that
 /// stalls costs one timeout, not a hung fuzzer.
 enum LoopbackExchange {
-    static let timeoutSeconds = 2
+    /// How long to wait for the first byte of an answer: an incomplete request
+    /// gets none (the server waits for the rest), so this bounds every such input.
+    static let firstByteTimeoutMicroseconds = 250_000
     static let maximumResponseBytes = 256 * 1024
 
     /// Sends `request`, half-closes, and reads until the server closes.
@@ -13,7 +15,7 @@ enum LoopbackExchange {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        var timeout = timeval(tv_sec: 0, tv_usec: firstByteTimeoutMicroseconds)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -40,6 +42,12 @@ enum LoopbackExchange {
         while response.count < maximumResponseBytes {
             let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard received > 0 else { break }
+            if response.isEmpty {
+                // The server keeps a finished keep-alive exchange open: once an
+                // answer has started, a short quiet gap ends the read.
+                var gap = timeval(tv_sec: 0, tv_usec: 20_000)
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &gap, socklen_t(MemoryLayout<timeval>.size))
+            }
             response.append(contentsOf: buffer[0..<received])
         }
         return response
