@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: deps build test lint format bench soak demo docs check-readme clean
+.PHONY: deps build test lint format bench soak fuzz demo docs check-readme clean
 
 deps:
 	@scripts/deps.sh
@@ -36,6 +36,11 @@ soak:
 	mkdir -p build/bench/soak
 	PP_SOAK_SECONDS=$${PP_SOAK_SECONDS:-300} scripts/bench-service.sh | tee build/bench/soak/raw.txt
 	python3 scripts/bench_table.py build/bench/soak/raw.txt build/bench/soak
+
+# libFuzzer targets (Fuzz/Package.swift), PP_FUZZ_SECONDS (default 60) each;
+# `make test` replays their corpora and crash regressions (FuzzRegressionTests).
+fuzz: deps
+	scripts/fuzz.sh
 
 # A debug build: a fresh clone builds it once (the tests reuse it), and the demo
 # itself takes seconds. DEMO_ARGS=--verbose shows the wire, secrets redacted.

@@ -136,6 +136,19 @@ let tools: [Target] = [
     ),
 ]
 
+// The entry logic of the libFuzzer targets (Fuzz/Package.swift builds the
+// sanitized executables around it; FuzzRegressionTests replays the corpora).
+let fuzzing: [Target] = [
+    .target(
+        name: "ProvisioningFuzzing",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer", "PushProvisioning"]
+    ),
+    .testTarget(
+        name: "FuzzRegressionTests",
+        dependencies: ["ProvisioningFuzzing"]
+    ),
+]
+
 let tests: [Target] = [
     // Helpers shared by test targets only: the `tpc` launcher, the sandbox
     // server, the issuer's backend, the SDK's end-to-end harness, throwaway
@@ -262,9 +275,10 @@ let package = Package(
         .library(name: "DigitalCards", targets: ["DigitalCards"]),
         .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
         .library(name: "TPCDemo", targets: ["TPCDemo"]),
+        .library(name: "ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
         .executable(name: "tpc", targets: ["tpc"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
-    targets: cLayer + serverSide + shared + clientSide + tools + tests,
+    targets: cLayer + serverSide + shared + clientSide + tools + tests + fuzzing,
     swiftLanguageModes: [.v6]
 )

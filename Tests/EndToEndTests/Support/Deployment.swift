@@ -31,6 +31,9 @@ actor Deployment {
     nonisolated let issuer: IssuerBackend
     nonisolated let otherIssuer: IssuerBackend
     nonisolated let ledger: SecretLedger
+    /// The arguments of the test server, with the port it first bound, so a
+    /// restart after a kill comes back at the same address.
+    nonisolated let serveArguments: [String]
     /// Exit statuses of the `tpc` processes stopped so far.
     private(set) var exitStatuses: [Int32?]
     private var server: TPCProcess?
@@ -40,7 +43,7 @@ actor Deployment {
     private init(
         store: Store, work: URL, databaseArgument: String?, verificationURL: String, postgresDatabase: String?,
         client: WireClient, basePath: String, issuer: IssuerBackend, otherIssuer: IssuerBackend,
-        ledger: SecretLedger, server: TPCProcess, exitStatuses: [Int32?]
+        ledger: SecretLedger, serveArguments: [String], server: TPCProcess, exitStatuses: [Int32?]
     ) {
         self.store = store
         self.work = work
@@ -54,6 +57,7 @@ actor Deployment {
         self.issuer = issuer
         self.otherIssuer = otherIssuer
         self.ledger = ledger
+        self.serveArguments = serveArguments
         self.server = server
         self.exitStatuses = exitStatuses
     }
@@ -80,7 +84,14 @@ actor Deployment {
 
     // MARK: Start-up
 
-    private static func start(_ store: Store) async throws -> Deployment {
+    /// A deployment of its own, never shared: for tests that kill its server or
+    /// its database. `cluster` replaces the shared PostgreSQL cluster.
+    static func dedicated(_ store: Store, cluster: PostgresCluster? = nil) async throws -> Deployment {
+        try await start(store, cluster: cluster)
+    }
+
+    private static func start(_ store: Store, cluster chosenCluster: PostgresCluster? = nil) async throws -> Deployment
+    {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tpc-e2e-\(store.rawValue)-\(UUID().uuidString.prefix(8))")
         let sandbox = work.appendingPathComponent("sandbox")
@@ -94,7 +105,7 @@ actor Deployment {
         case .sqlite:
             verificationURL = "sqlite:" + sandbox.appendingPathComponent("tpc.sqlite").path
         case .postgres:
-            let cluster = try PostgresCluster.shared.get()
+            let cluster = try chosenCluster ?? PostgresCluster.shared.get()
             let name = "e2e_\(UInt32.random(in: 0...UInt32.max))"
             let admin = try await Database.open(url: cluster.url())
             _ = try await admin.execute("CREATE DATABASE \(name)")
@@ -104,7 +115,11 @@ actor Deployment {
             verificationURL = cluster.url(database: name)
         }
         let database = databaseArgument.map { ["--database", $0] } ?? []
-        let common = ["serve", "--sandbox", "--sandbox-dir", sandbox.path, "--port", "0"] + database
+        // A fixed free port below the ephemeral range: fault tests restart the
+        // server on it, where a kernel-chosen port could meanwhile be taken by a
+        // client socket.
+        let port = String(try FreePort.belowEphemeralRange())
+        let common = ["serve", "--sandbox", "--sandbox-dir", sandbox.path, "--port", port] + database
 
         // 1. Bootstrap: the sandbox issuer appears in the sandbox directory.
         let first = try TPCProcess(common, logs: logs, name: "serve-bootstrap", workingDirectory: work)
@@ -130,10 +145,12 @@ actor Deployment {
             common + ["--config", configurationFile.path], logs: logs, name: "serve", workingDirectory: work)
         let address = try await server.listening()
         let (root, basePath) = (address.root, address.basePath)
+        let serveArguments = common + ["--config", configurationFile.path]
         return Deployment(
             store: store, work: work, databaseArgument: databaseArgument, verificationURL: verificationURL,
             postgresDatabase: postgresDatabase, client: WireClient(root: root), basePath: basePath, issuer: issuer,
-            otherIssuer: otherIssuer, ledger: ledger, server: server, exitStatuses: [firstExit])
+            otherIssuer: otherIssuer, ledger: ledger, serveArguments: serveArguments, server: server,
+            exitStatuses: [firstExit])
     }
 
     private static func makeOtherIssuer(
@@ -229,6 +246,29 @@ actor Deployment {
     }
 
     // MARK: Stopping
+
+    /// Kills the server with SIGKILL (no shutdown path runs) and waits for it.
+    /// - Returns: the pid that was killed.
+    @discardableResult
+    func killServer() async throws -> Int32 {
+        guard let server else { throw Failure(description: "no server to kill") }
+        self.server = nil
+        kill(server.pid, SIGKILL)
+        exitStatuses.append(try await server.waitForExit())
+        return server.pid
+    }
+
+    /// Whether the server process is alive.
+    var isServerRunning: Bool { server?.isRunning ?? false }
+
+    /// Starts the server again on the same database, directory and port.
+    func restartServer() async throws {
+        guard server == nil else { throw Failure(description: "the server is still running") }
+        let restarted = try TPCProcess(
+            serveArguments, logs: logs, name: "serve-\(exitStatuses.count)", workingDirectory: work)
+        _ = try await restarted.listening()
+        server = restarted
+    }
 
     /// SIGTERM to the server; its exit status (0 = graceful).
     func stop() async throws -> Int32? {

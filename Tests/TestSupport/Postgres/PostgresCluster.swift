@@ -53,7 +53,7 @@ public final class PostgresCluster: Sendable {
         let directory = baseDirectory + "/pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         try handOverToPostgresUser(directory)
-        let port = try freePort()
+        let port = try FreePort.belowEphemeralRange()
         let cluster = PostgresCluster(directory: directory, port: port, binDirectory: binDirectory)
         registerForExit(cluster.dataDirectory)
         try cluster.run(
@@ -147,40 +147,6 @@ public final class PostgresCluster: Sendable {
         }
         guard chown(directory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
             throw SetupError(description: "cannot chown \(directory) to postgres")
-        }
-    }
-
-    /// A port on 127.0.0.1 that is free now, chosen below Linux's ephemeral
-    /// range (32768–60999).
-    ///
-    /// A kernel-chosen port (bind to 0) comes from the ephemeral range, which
-    /// is also where every outgoing connection of the test process takes its
-    /// local port: a cluster restarted on "its" port could then find it taken
-    /// by an unrelated client socket. Ports below the range are never handed
-    /// out implicitly, so once free they stay free for the cluster.
-    private static func freePort() throws -> Int {
-        for _ in 0..<200 {
-            let candidate = Int.random(in: 20_000..<32_000)
-            if try isFree(candidate) { return candidate }
-        }
-        throw SetupError(description: "no free port between 20000 and 32000 on 127.0.0.1")
-    }
-
-    private static func isFree(_ port: Int) throws -> Bool {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw SetupError(description: "socket() failed") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        return withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 }
         }
     }
 

@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer executables, built only by `make fuzz` with
+// `swift build --sanitize=fuzzer --sanitize=address`. They live in their own
+// package because a fuzzer's `main` comes from libFuzzer: in the main package
+// a normal `swift build` would link them without one. Each holds only the
+// `LLVMFuzzerTestOneInput` entry; the logic is `ProvisioningFuzzing`, which
+// the main package's FuzzRegressionTests replays.
+let targetNames = ["request-bodies", "cms", "certificate-chain", "jwt", "deep-link", "http"]
+
+let package = Package(
+    name: "PushProvisioningFuzz",
+    platforms: [.macOS(.v14)],
+    products: targetNames.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
+    dependencies: [.package(name: "PushProvisioning", path: "..")],
+    targets: targetNames.map { name in
+        .executableTarget(
+            name: "fuzz-\(name)",
+            dependencies: [.product(name: "ProvisioningFuzzing", package: "PushProvisioning")],
+            path: "Sources/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)
