@@ -112,12 +112,14 @@ public final class SQLiteDatabase: SQLDatabase {
     ) async throws -> T {
         // IMMEDIATE takes the write lock now: a deferred transaction that reads
         // first could fail to upgrade with SQLITE_BUSY halfway through.
-        try await connection.executeScript("BEGIN IMMEDIATE")
+        // Through the statement cache, not sqlite3_exec, which compiles the text
+        // anew on every call: these run twice per transaction.
+        _ = try await connection.execute("BEGIN IMMEDIATE", [])
         let handle = TransactionHandle(connection: connection, dialect: .sqlite)
         do {
             let result = try await TransactionScope.inside(self) { try await body(handle) }
             handle.end()
-            try await connection.executeScript("COMMIT")
+            _ = try await connection.execute("COMMIT", [])
             return result
         } catch {
             handle.end()
