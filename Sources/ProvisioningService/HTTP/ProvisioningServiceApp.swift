@@ -118,7 +118,7 @@ public final class ProvisioningServiceApp: Sendable {
                 context.log.info(
                     "provisioning.succeeded",
                     ["requestId": request.requestID, "issuer": issuerId, "provisioningId": response.provisioningId])
-                return try .json(response, encoder: .provisioningAPI)
+                return try ProvisioningResponseBody.response(response)
             } catch {
                 let problem = Self.serviceError(for: error, log: context.log, requestId: request.requestID)
                 context.metrics.observeProvisioning(outcome: problem.code.rawValue)

@@ -22,6 +22,12 @@ public final class Histogram: Sendable, MetricFamily {
         var counts: [UInt64]
         var sum: Double = 0
         var count: UInt64 = 0
+
+        mutating func record(_ value: Double, in slot: Int) {
+            counts[slot] += 1
+            sum += value
+            count += 1
+        }
     }
 
     private let series = Mutex<[MetricLabels: Series]>([:])
@@ -38,12 +44,10 @@ public final class Histogram: Sendable, MetricFamily {
         guard !value.isNaN else { return }
         let key = MetricLabels(names: labelNames, labels: labels)
         let slot = buckets.firstIndex { value <= $0 } ?? buckets.count
+        let empty = buckets.count + 1
         series.withLock { all in
-            var entry = all[key] ?? Series(counts: Array(repeating: 0, count: buckets.count + 1))
-            entry.counts[slot] += 1
-            entry.sum += value
-            entry.count += 1
-            all[key] = entry
+            // Mutated in place: a copy of the entry would copy its counts on every observation.
+            all[key, default: Series(counts: Array(repeating: 0, count: empty))].record(value, in: slot)
         }
     }
 

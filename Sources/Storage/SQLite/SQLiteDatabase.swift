@@ -99,23 +99,34 @@ public final class SQLiteDatabase: SQLDatabase {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             try await withConnection(writer) { connection in
-                // IMMEDIATE takes the write lock now: a deferred transaction that reads
-                // first could fail to upgrade with SQLITE_BUSY halfway through.
-                try await connection.executeScript("BEGIN IMMEDIATE")
-                let handle = TransactionHandle(connection: connection, dialect: .sqlite)
-                do {
-                    let result = try await TransactionScope.inside(self) { try await body(handle) }
-                    handle.end()
-                    try await connection.executeScript("COMMIT")
-                    return result
-                } catch {
-                    handle.end()
-                    try? await connection.perform { connection in
-                        if !connection.isInAutocommit { try connection.executeScriptBlocking("ROLLBACK") }
-                    }
-                    throw error
+                // The body runs on the writer's queue (see ConnectionQueueExecutor).
+                try await withTaskExecutorPreference(ConnectionQueueExecutor(queue: connection.queue)) {
+                    try await transaction(on: connection, body)
                 }
             }
+        }
+    }
+
+    private func transaction<T: Sendable>(
+        on connection: SQLiteConnection, _ body: @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T {
+        // IMMEDIATE takes the write lock now: a deferred transaction that reads
+        // first could fail to upgrade with SQLITE_BUSY halfway through.
+        // Through the statement cache, not sqlite3_exec, which compiles the text
+        // anew on every call: these run twice per transaction.
+        _ = try await connection.execute("BEGIN IMMEDIATE", [])
+        let handle = TransactionHandle(connection: connection, dialect: .sqlite)
+        do {
+            let result = try await TransactionScope.inside(self) { try await body(handle) }
+            handle.end()
+            _ = try await connection.execute("COMMIT", [])
+            return result
+        } catch {
+            handle.end()
+            try? await connection.perform { connection in
+                if !connection.isInAutocommit { try connection.executeScriptBlocking("ROLLBACK") }
+            }
+            throw error
         }
     }
 
