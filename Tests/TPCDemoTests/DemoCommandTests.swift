@@ -17,7 +17,9 @@ struct DemoCommandTests {
     /// The summary table's step rows (` 1  Start …`, `12  Back office …`).
     static func summaryRows(_ output: String) throws -> [Substring] {
         let summary = try #require(output.components(separatedBy: "\n #  step").last)
-        return summary.split(separator: "\n").filter { $0.range(of: #"^[ 0-9][0-9]  "#, options: .regularExpression) != nil }
+        return summary.split(separator: "\n").filter {
+            $0.range(of: #"^[ 0-9][0-9]  "#, options: .regularExpression) != nil
+        }
     }
 
     @Test("tpc demo walks every flow to a green summary and exits 0")

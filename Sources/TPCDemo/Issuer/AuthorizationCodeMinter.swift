@@ -87,7 +87,8 @@ public struct AuthorizationCodeMinter: Sendable {
         if let panLastFour = grant.panLastFour { custom["panLastFour"] = .string(panLastFour) }
         if let tokenId = grant.tokenId { custom["tokenId"] = .string(tokenId) }
         let claims = JWTClaims(
-            issuer: issuer, subject: grant.subject, audience: [audience], expiresAt: now.addingTimeInterval(grant.lifetime),
+            issuer: issuer, subject: grant.subject, audience: [audience],
+            expiresAt: now.addingTimeInterval(grant.lifetime),
             issuedAt: now, jwtID: UUID().uuidString.lowercased(), custom: custom)
         return try JWT.sign(claims, algorithm: algorithm, key: key, keyID: keyID)
     }

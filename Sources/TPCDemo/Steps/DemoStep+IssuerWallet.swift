@@ -45,7 +45,8 @@ extension DemoStep {
                 authorizationCode: try bank.code("wallet:enrol", card: card, subject: userId))
             context.digitalCards[role] = digital
             enrolled.append(digital)
-            log.detail("enrolled \(card)\(auxiliary.map { " + \($0.rawValue)" } ?? "") as card \(digital.id.prefix(8))…")
+            log.detail(
+                "enrolled \(card)\(auxiliary.map { " + \($0.rawValue)" } ?? "") as card \(digital.id.prefix(8))…")
         }
 
         // The service's list, not the device's cache; later reads use the cache.
@@ -154,7 +155,8 @@ extension DemoStep {
         let activated = try await session.verify(code: sent.code)
         let activatedKeys = try await activated.paymentKeyInfo
         try log.check(
-            try await activated.state == .active && activatedKeys.numberOfPaymentsLeft == PaymentKeyBatch.defaultBatchSize,
+            try await activated.state == .active
+                && activatedKeys.numberOfPaymentsLeft == PaymentKeyBatch.defaultBatchSize,
             "verify(code:) → ACTIVE with \(activatedKeys.numberOfPaymentsLeft) payment keys")
         try log.check(try await activated.pendingActivationSession == nil, "no pending session remains")
 

@@ -25,6 +25,9 @@ extension DemoStep {
             cardholderName: "Emmy Noether")
         context.cards["extension"] = card
         let cardId = card.reference
+        // A --work-dir kept from an earlier run holds that run's cards; the
+        // app rewrites its store at sign-in, so this run starts it afresh.
+        try? FileManager.default.removeItem(at: directory)
         let store = SharedCardStore(backend: try FileCardStoreBackend(directory: directory))
         guard let scheme = CardScheme(schemeString: card.scheme.rawValue) else {
             throw DemoError(.invalidInput, "the SDK knows no scheme \(card.scheme.rawValue)")
@@ -79,7 +82,8 @@ extension DemoStep {
                 status: .seconds(2), entries: .seconds(20), request: .seconds(20), authorization: .seconds(10)))
         context.walletApp = app
         let look = await app.addCards(to: .iPhone, signIn: DemoSignInScreen.signsIn, picking: .none)
-        try log.check(look.authorization == .authorized, "Wallet showed the bank's sign-in extension; the user signed in")
+        try log.check(
+            look.authorization == .authorized, "Wallet showed the bank's sign-in extension; the user signed in")
         let signIn = try store.signIn()
         try log.check(
             signIn?.isValid() == true,
