@@ -115,7 +115,10 @@ let tools: [Target] = [
     // a library so that it can be tested; it drives the real SDK and emulation.
     .target(
         name: "TPCDemo",
-        dependencies: ["PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer"]
+        dependencies: [
+            "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer",
+            "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL",
+        ]
     ),
     .executableTarget(
         name: "tpc",

@@ -8,23 +8,46 @@ struct DemoCommandTests {
     static let stepTitles = [
         "Start tpc serve --sandbox", "Simulated iPhone with a paired Apple Watch", "In-app provisioning to the iPhone",
         "In-app provisioning to the paired Watch", "In-app activation from Wallet's deep link",
-        "Suspend, resume and delete the token", "A declined card", "Back office: token list and an operator action",
+        "Suspend, resume and delete the token", "A declined card",
+        "Wallet extension: status, sign-in and card entries", "Wallet extension adds the card to the iPhone",
+        "Issuer wallet: Visa and dual-brand cards, details, art", "Issuer wallet: ID&V, a payment and a replenishment",
+        "Back office: token list and an operator action",
     ]
+
+    /// The summary table's step rows (` 1  Start …`, `12  Back office …`).
+    static func summaryRows(_ output: String) throws -> [Substring] {
+        let summary = try #require(output.components(separatedBy: "\n #  step").last)
+        return summary.split(separator: "\n").filter {
+            $0.range(of: #"^[ 0-9][0-9]  "#, options: .regularExpression) != nil
+        }
+    }
 
     @Test("tpc demo walks every flow to a green summary and exits 0")
     func demoPassesEveryStep() throws {
         let result = try ToolProcess.run(["demo"])
         #expect(result.status == 0, "tpc demo failed:\n\(result.output)\n\(result.error)")
-        let summary = try #require(result.output.components(separatedBy: "\n #  step").last)
-        for title in Self.stepTitles {
-            let row = summary.split(separator: "\n").first { $0.contains(title) }
-            #expect(row?.contains("✓ ok") == true, "summary row for \(title): \(row ?? "missing")")
+        let rows = try Self.summaryRows(result.output)
+        #expect(rows.count == Self.stepTitles.count, "summary rows:\n\(rows.joined(separator: "\n"))")
+        for row in rows {
+            #expect(row.contains("✓ ok"), "summary row not verified: \(row)")
         }
-        #expect(summary.contains("DEMO PASSED: 8 of 8 steps verified"))
+        for title in Self.stepTitles {
+            let row = rows.first { $0.contains(title) }
+            #expect(row?.contains("✓ ok") == true, "summary row for \(title): \(row.map(String.init) ?? "missing")")
+        }
+        // Every flow of docs/architecture.md has its rows: A, B (Wallet
+        // extension), C and D (issuer wallet).
+        for flow in ["A", "B", "C", "D"] {
+            #expect(rows.contains { $0.contains("  \(flow)  ") }, "no step of flow \(flow)")
+        }
+        let summary = try #require(result.output.components(separatedBy: "\n #  step").last)
+        #expect(summary.contains("DEMO PASSED: \(Self.stepTitles.count) of \(Self.stepTitles.count) steps verified"))
         #expect(!summary.contains("FAIL"))
+        #expect(result.output.contains("status answered in"), "the Wallet extension's status time is shown")
+        #expect(result.output.contains("expiry present"), "the issuer wallet's card metadata is shown")
     }
 
-    @Test("tpc demo --verbose shows the wire without a PAN, a code or a key")
+    @Test("tpc demo --verbose shows the wire without a PAN, an expiry, a code or a key")
     func verboseRedactsSecrets() throws {
         let result = try ToolProcess.run(["demo", "--verbose"])
         #expect(result.status == 0, "tpc demo --verbose failed:\n\(result.output)")
@@ -32,9 +55,25 @@ struct DemoCommandTests {
         #expect(output.contains("→ POST /mg/tpc/v1/issuers/sandbox-bank/applepay/provisioning"))
         #expect(output.contains("\"authorizationCode\":\"‹redacted›\""))
         #expect(output.contains("\"encryptedPayload\":\"‹redacted›\""))
-        for pan in ["4761200000000015", "4761200000000023", "4761200000000031", "0000 0015"] {
+        // Flow D talks through the same proxy: registration, the one-time
+        // code and the payment are on the wire, redacted.
+        #expect(output.contains("→ POST /mg/tpc/v1/issuers/sandbox-bank/wallets"))
+        #expect(output.contains("\"accessToken\":\"‹redacted›\""))
+        #expect(output.contains("\"code\":\"‹redacted›\""))
+        #expect(output.contains("→ POST /mg/tpc/v1/sandbox/payments"))
+        #expect(output.contains("\"cryptogram\":\"‹redacted›\""))
+        #expect(output.contains("\"tokenExpiry\":\"‹redacted›\""))
+        let pans = [
+            "4761200000000015", "4761200000000023", "4761200000000031", "5204240000000013", "5204240000000096",
+            "0000 0015",
+        ]
+        for pan in pans {
             #expect(!output.contains(pan), "a test PAN reached the terminal")
         }
+        let expiry = try NSRegularExpression(pattern: #""(0[1-9]|1[0-2])/[0-9]{2}""#)
+        #expect(
+            expiry.firstMatch(in: output, range: NSRange(output.startIndex..., in: output)) == nil,
+            "an MM/YY expiry reached the terminal")
         #expect(!output.contains("eyJ"), "a JWT reached the terminal")
         #expect(!output.contains("BEGIN"), "PEM material reached the terminal")
     }

@@ -19,6 +19,18 @@ struct WireRedactorTests {
         #expect(text.contains(#""authorizationCode":"‹redacted›""#))
     }
 
+    @Test("the issuer wallet's token, expiries, one-time code and payment values are redacted by name")
+    func redactsWalletFields() {
+        let body = Data(
+            #"{"accessToken":"tok","metadata":{"panExpiry":"12/29","tokenExpiry":"11/28","auxiliaryTokenExpiry":"10/27","tokenLastDigits":"1234"},"code":"123456","unpredictableNumber":"q83v","cryptogram":"AAEC","amount":450}"#
+                .utf8)
+        let text = redactor.redact(body: body)
+        for secret in ["tok", "12/29", "11/28", "10/27", "123456", "q83v", "AAEC"] {
+            #expect(!text.contains("\"\(secret)\""), "\(secret) leaked")
+        }
+        #expect(text.contains(#""tokenLastDigits":"1234""#) && text.contains(#""amount":450"#))
+    }
+
     @Test("PANs, JWTs and long base64 are redacted by value wherever they appear")
     func redactsByValue() {
         let text = redactor.redact(

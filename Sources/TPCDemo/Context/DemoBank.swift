@@ -57,11 +57,15 @@ public struct DemoBank: Sendable {
             baseURL: service.baseURL, issuerId: summary.issuerId, apiKey: try read(summary.backOfficeAPIKeyFile))
     }
 
-    /// A code for `scope` bound to `card` (and `tokenId` for lifecycle scopes).
-    public func code(_ scope: String, card: DemoCard? = nil, tokenId: String? = nil) throws -> String {
+    /// A code for `scope` bound to `card` (and `tokenId` for lifecycle
+    /// scopes, `subject` — the user — for the issuer wallet's scopes).
+    public func code(
+        _ scope: String, card: DemoCard? = nil, tokenId: String? = nil, subject: String? = nil
+    ) throws -> String {
         try codes.mint(
             AuthorizationCodeMinter.Grant(
-                scope: [scope], cardRef: card?.reference, panLastFour: card?.last4, tokenId: tokenId))
+                scope: [scope], cardRef: card?.reference, panLastFour: card?.last4, tokenId: tokenId,
+                subject: subject))
     }
 
     /// The card's `encryptedPayload`.
@@ -71,21 +75,25 @@ public struct DemoBank: Sendable {
             cardReference: card.reference)
     }
 
-    /// The sandbox's documented test card with `outcome` and `scheme`, under a
-    /// card reference of the bank's choosing.
+    /// The sandbox's documented test card with `outcome` and `scheme` (and
+    /// `auxiliaryScheme` for the dual-brand card), under a card reference of
+    /// the bank's choosing.
     ///
     /// - Throws: ``DemoError`` when the sandbox lists no such card.
     public func testCard(
-        _ outcome: SandboxCardOutcome, scheme: CardSchemeName = .visa, reference: String, service: ServiceEndpoint,
-        cardholderName: String = "Ada Lovelace"
+        _ outcome: SandboxCardOutcome, scheme: CardSchemeName = .visa, auxiliaryScheme: CardSchemeName? = nil,
+        reference: String, service: ServiceEndpoint, cardholderName: String = "Ada Lovelace"
     ) async throws -> DemoCard {
         let list: SandboxTestCardsResponse = try await ServiceHTTPClient(baseURL: service.baseURL).send(
             try APIPaths.sandboxTestCards())
         guard
             let card = list.cards.first(where: {
-                $0.scheme == scheme && $0.outcome == outcome && $0.auxiliaryScheme == nil
+                $0.scheme == scheme && $0.outcome == outcome && $0.auxiliaryScheme == auxiliaryScheme
             })
-        else { throw DemoError(.missingPrerequisite, "the sandbox lists no \(scheme.rawValue) \(outcome) card") }
+        else {
+            let brand = scheme.rawValue + (auxiliaryScheme.map { "+" + $0.rawValue } ?? "")
+            throw DemoError(.missingPrerequisite, "the sandbox lists no \(brand) \(outcome) card")
+        }
         return DemoCard(
             pan: card.pan, expiry: card.expiry, scheme: scheme, outcome: outcome, cardholderName: cardholderName,
             reference: reference)

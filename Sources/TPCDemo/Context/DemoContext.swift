@@ -1,6 +1,8 @@
+import DigitalCards
 import Foundation
 import PassKitEmulation
 import PushProvisioning
+import WalletExtensions
 
 /// What the demo's steps share: the service, the bank, the simulated iPhone
 /// and Watch, the app screen, and what earlier steps left for later ones.
@@ -35,6 +37,15 @@ public final class DemoContext {
     /// Tokens the steps expect the back office to list, by id, with the state
     /// they should be in.
     public var expectedTokens: [String: String] = [:]
+    /// The bank's ready-made issuer extension, with the App Group store the
+    /// bank app fills (flow B).
+    public var issuerExtension: TPCIssuerProvisioningExtensionHandler?
+    /// Wallet hosting the bank's issuer extension and sign-in screen (flow B).
+    public var walletApp: SimulatedWalletApp?
+    /// The issuer wallet on the simulated iPhone, once registered (flow D).
+    public var issuerWallet: DigitalCardManager?
+    /// The issuer wallet's enrolled digital cards, by role (flow D).
+    public var digitalCards: [String: DigitalCard] = [:]
 
     let screen = DemoAppScreen()
 
@@ -60,6 +71,22 @@ public final class DemoContext {
     public func requireWallet() throws -> SimulatedWallet {
         guard let wallet else { throw DemoError(.missingPrerequisite, "no simulated devices (a setup step failed)") }
         return wallet
+    }
+
+    /// The issuer wallet, or a `missing-prerequisite` failure.
+    public func requireIssuerWallet() throws -> DigitalCardManager {
+        guard let issuerWallet else {
+            throw DemoError(.missingPrerequisite, "no issuer wallet (its registration failed)")
+        }
+        return issuerWallet
+    }
+
+    /// The digital card an earlier step enrolled under `role`.
+    public func requireDigitalCard(_ role: String) throws -> DigitalCard {
+        guard let card = digitalCards[role] else {
+            throw DemoError(.missingPrerequisite, "no \(role) digital card (an earlier step failed)")
+        }
+        return card
     }
 
     /// The card an earlier step stored under `role`.

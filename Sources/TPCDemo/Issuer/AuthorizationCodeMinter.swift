@@ -8,9 +8,10 @@ import ProvisioningCrypto
 /// Claims: `iss` (issuer id), `aud` (the service's audience), `iat`, `exp`
 /// (at most 5 minutes later by default on the service), a fresh `jti`
 /// (single use), `scope` (space-separated: `provision`, `tokens:read`,
-/// `token:activate`, `token:suspend`, `token:resume`, `token:delete`), and the
-/// bindings `cardRef`, `panLastFour` (provisioning and token listing) and
-/// `tokenId` (lifecycle). docs/issuer-backend.md shows the same in any language.
+/// `token:activate`, `token:suspend`, `token:resume`, `token:delete`,
+/// `wallet:register`, `wallet:enrol`), and the bindings `cardRef`,
+/// `panLastFour` (provisioning, token listing, wallet enrolment), `tokenId`
+/// (lifecycle) and `sub` (the user, for the issuer wallet's scopes). docs/issuer-backend.md shows the same in any language.
 ///
 /// ```swift
 /// let minter = try AuthorizationCodeMinter(issuer: "sandbox-bank", audience: "tpc-sandbox",
@@ -30,16 +31,20 @@ public struct AuthorizationCodeMinter: Sendable {
         public var tokenId: String?
         /// Seconds from `iat` to `exp`.
         public var lifetime: TimeInterval
+        /// The `sub` claim: the bank's user id (the issuer wallet's
+        /// `wallet:register` and `wallet:enrol` need it).
+        public var subject: String?
 
         public init(
             scope: [String], cardRef: String? = nil, panLastFour: String? = nil, tokenId: String? = nil,
-            lifetime: TimeInterval = 240
+            lifetime: TimeInterval = 240, subject: String? = nil
         ) {
             self.scope = scope
             self.cardRef = cardRef
             self.panLastFour = panLastFour
             self.tokenId = tokenId
             self.lifetime = lifetime
+            self.subject = subject
         }
     }
 
@@ -82,7 +87,8 @@ public struct AuthorizationCodeMinter: Sendable {
         if let panLastFour = grant.panLastFour { custom["panLastFour"] = .string(panLastFour) }
         if let tokenId = grant.tokenId { custom["tokenId"] = .string(tokenId) }
         let claims = JWTClaims(
-            issuer: issuer, audience: [audience], expiresAt: now.addingTimeInterval(grant.lifetime),
+            issuer: issuer, subject: grant.subject, audience: [audience],
+            expiresAt: now.addingTimeInterval(grant.lifetime),
             issuedAt: now, jwtID: UUID().uuidString.lowercased(), custom: custom)
         return try JWT.sign(claims, algorithm: algorithm, key: key, keyID: keyID)
     }

@@ -1,12 +1,10 @@
 /// The demo's step list: the set-up, then every flow that exists, in the
-/// order a newcomer meets them.
+/// order a newcomer meets them: in-app provisioning (A), activation and
+/// lifecycle (C), Wallet's issuer extension (B), the issuer wallet's digital
+/// cards (D), and the back office, which finds the tokens of A, B and C.
 ///
-/// Flows that land later join here: the Wallet-extension path (flow B:
-/// Wallet lists the bank's cards through the issuer extension and adds one)
-/// after ``DemoStep/declinedCard``, and the issuer wallet's digital cards
-/// (flow D: card list, a payment, a replenishment) before
-/// ``DemoStep/backOffice``, each as a ``DemoStep`` using the same
-/// ``DemoContext`` (service, bank, simulated devices).
+/// New flows join as ``DemoStep``s using the same ``DemoContext`` (service,
+/// bank, simulated devices).
 public enum DemoScenario {
     /// Every step, in order.
     @MainActor public static let standard: [DemoStep] = [
@@ -17,6 +15,10 @@ public enum DemoScenario {
         .activationFromDeepLink,
         .lifecycle,
         .declinedCard,
+        .walletExtensionEntries,
+        .walletExtensionAdd,
+        .issuerWalletCards,
+        .issuerWalletPayments,
         .backOffice,
     ]
 

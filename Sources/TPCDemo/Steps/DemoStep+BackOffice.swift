@@ -12,7 +12,7 @@ extension DemoStep {
         let wallet = try context.requireWallet()
         try log.check(!context.expectedTokens.isEmpty, "earlier steps made tokens to look for")
         var listed: [String: TokenInfo] = [:]
-        for role in ["approve", "activation"] {
+        for role in ["approve", "activation", "extension"] {
             guard let card = context.cards[role] else { continue }
             for token in try await bank.backOffice.tokens(TokenSearchQuery(cardRef: card.reference)) {
                 listed[token.tokenId] = token

@@ -25,6 +25,8 @@ extension DemoStep {
             throw DemoError(.unreadableFile, "cannot create \(work.path)")
         }
         context.values["walletDirectory"] = work.appendingPathComponent("wallet", isDirectory: true).path
+        context.values["appGroupDirectory"] = work.appendingPathComponent("app-group", isDirectory: true).path
+        context.values["issuerWalletDirectory"] = work.appendingPathComponent("issuer-wallet", isDirectory: true).path
 
         let service: ServiceEndpoint
         if let url = options.serviceURL {

@@ -5,9 +5,11 @@ import Foundation
 /// an operation reaches the terminal.
 ///
 /// * **By name** (any JSON depth, case-insensitive): card data (`pan`,
-///   `primaryAccountNumber`, `expiration`, `cardholderName`, `cvv`…), codes and
-///   keys (`authorizationCode`, `*Key`, `*Secret`, `otp`…), Apple's nonce and
-///   its signature, and every encrypted or activation blob.
+///   `primaryAccountNumber`, `expiration`, `cardholderName`, `cvv`, token
+///   expiries…), codes, keys and tokens (`authorizationCode`, `code`,
+///   `accessToken`, `*Key`, `*Secret`, `otp`…), Apple's nonce and its
+///   signature, a payment's unpredictable number and cryptogram, and every
+///   encrypted or activation blob.
 /// * **By value**, in every remaining string and in non-JSON bodies: runs of
 ///   12–19 digits (a PAN with or without separators), JWTs (`eyJ….….…`) and
 ///   long base64 or hex strings (keys, ciphertexts, signatures).
@@ -32,7 +34,8 @@ public struct WireRedactor: Sendable {
         "expiration", "expiry", "expirationdate", "panexpiry", "cardholdername", "nonce",
         "noncesignature", "authorizationcode", "code", "otp", "passcode", "password", "activationdata",
         "encryptedpayload", "encryptedpassdata", "ephemeralpublickey", "publickey", "privatekey", "signature",
-        "apikey", "secret", "wrappedkey", "paymentkey", "keymaterial",
+        "apikey", "secret", "wrappedkey", "paymentkey", "keymaterial", "accesstoken", "tokenexpiry",
+        "auxiliarytokenexpiry", "unpredictablenumber",
     ]
     private static let nameFragments = ["secret", "privatekey", "apikey", "password", "encrypted", "cryptogram"]
 

@@ -13,8 +13,10 @@ struct DemoCommand {
             --url, whose sandbox directory --sandbox-dir names), creates a simulated iPhone with a paired Apple \
             Watch, and walks every flow through the real SDK (TPCSDK) and the PassKit emulation: in-app \
             provisioning to the iPhone and the Watch, in-app activation from Wallet's deep link, suspend, \
-            resume and delete, a declined card, and the back office. Each step prints what it does and what it \
-            verified; a summary table ends the run. Exit status 0 only when every step verified (1 otherwise).
+            resume and delete, a declined card, the Wallet-extension path (WalletExtensions' ready-made \
+            handler in a simulated Wallet app), the issuer wallet's digital cards (DigitalCards: enrolment, \
+            card art, ID&V, a contactless payment, a replenishment), and the back office. Each step prints \
+            what it does and what it verified; a summary table ends the run. Exit status 0 only when every step verified (1 otherwise).
             """,
         options: [
             .option(
