@@ -49,7 +49,7 @@ final class ExtensionWorld {
     /// `make bench`, so the flows use a status limit that scheduling noise
     /// cannot reach.
     static let relaxedLimits = SimulatedWalletApp.Limits(
-        status: .seconds(3), entries: .seconds(20), request: .seconds(20), authorization: .seconds(5))
+        status: .seconds(15), entries: .seconds(30), request: .seconds(30), authorization: .seconds(15))
 
     static func run(
         schemes: [(CardSchemeName, SandboxCardOutcome)] = [(.visa, .approve), (.mastercard, .approve)],
