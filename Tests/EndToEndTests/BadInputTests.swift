@@ -156,6 +156,19 @@ extension BadInput {
                 pan: inputs.card.pan, expiration: inputs.card.expiry, name: inputs.cardholderName,
                 cardRef: inputs.cardRef, for: deployment.otherIssuer.payloadCertificate)
         },
+        payload("payload carrying a CVV", 422, .payloadInvalid) { inputs, deployment in
+            // Push provisioning never needs a CVV: the service refuses the member,
+            // and the final scan checks the value went nowhere.
+            let cvv = "4827"
+            deployment.ledger.recordCVV(cvv)
+            let json: [String: String] = [
+                "primaryAccountNumber": inputs.card.pan, "expiration": inputs.card.expiry,
+                "cardholderName": inputs.cardholderName, "cardReference": inputs.cardRef, "cvv": cvv,
+            ]
+            return CMSEnvelopedData.base64EncodedString(
+                der: try CMSEnvelopedData.encrypt(
+                    Array(try JSONEncoder().encode(json)), for: deployment.issuer.payloadCertificate))
+        },
         payload("CMS holding no card JSON", 422, .payloadInvalid) { _, deployment in
             CMSEnvelopedData.base64EncodedString(
                 der: try CMSEnvelopedData.encrypt(Array("[1, 2, 3]".utf8), for: deployment.issuer.payloadCertificate))

@@ -39,6 +39,8 @@ actor Deployment {
     private var server: TPCProcess?
     private var verification: (any SQLDatabase)?
     private var fixture: (Provisioned, SandboxPass)?
+    /// The tables the isolation matrix counts, listed once.
+    var isolationTables: [String] = []
 
     private init(
         store: Store, work: URL, databaseArgument: String?, verificationURL: String, postgresDatabase: String?,
