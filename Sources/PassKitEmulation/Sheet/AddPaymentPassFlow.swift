@@ -50,14 +50,17 @@ struct AddPaymentPassFlow {
             return .failure(.systemCancelled, "Apple's side could not be reached")
         }
 
-        let gate = CompletionGate(wallet: wallet)
         guard let delegate = controller.delegate else {
             return .failure(.systemCancelled, "the sheet has no delegate")
         }
+        // Apple's 20 s count from the delegate call; exactly one answer gets through.
+        let gate = ExtensionCallGate<PKAddPaymentPassRequest>(
+            call: "generateRequestWithCertificateChain", limit: wallet.sheetTimeout,
+            timeoutConsequence: "the sheet ends with an error", log: DiagnosticLog(wallet: wallet))
         delegate.addPaymentPassViewController(
             controller, generateRequestWithCertificateChain: chain.certificateChain, nonce: nonce.nonce,
             nonceSignature: signature, completionHandler: { request in gate.deliver(request) })
-        guard let request = await gate.wait(timeout: wallet.sheetTimeout) else {
+        guard let request = await gate.wait() else {
             return .failure(.systemCancelled, "the issuer did not answer within the time limit")
         }
         guard let passData = request.encryptedPassData, !passData.isEmpty,

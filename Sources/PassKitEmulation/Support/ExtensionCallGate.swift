@@ -1,8 +1,9 @@
 import Synchronization
 
-/// Lets one extension completion through, and only within the call's time
-/// limit, as Wallet does: the first of "completion called" and "time is up"
-/// wins; a second call, or a call after the limit, is recorded and ignored.
+/// Lets one completion through — an issuer extension's, or the add sheet's
+/// request handler — and only within the call's time limit, as Wallet does:
+/// the first of "completion called" and "time is up" wins; a second call, or a
+/// call after the limit, is recorded and ignored.
 final class ExtensionCallGate<Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Value?, Never>
 
