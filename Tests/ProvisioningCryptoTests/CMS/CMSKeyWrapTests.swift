@@ -51,7 +51,10 @@ import Testing
     @Test func paddedKeyWrapIsRefusedWithoutCorruptingTheHeap() throws {
         let (key, certificate) = try Self.fixtureRecipient()
         let der = Array(try FixtureFiles.data("cms", "ec-aes192-wrap-pad.der"))
-        #expect(der == (try Self.replacingWrapAlgorithm(in: try FixtureFiles.data("cms", "ec-aes192.der").map { $0 }, 0x19, with: 0x1C)))
+        #expect(
+            der
+                == (try Self.replacingWrapAlgorithm(
+                    in: try FixtureFiles.data("cms", "ec-aes192.der").map { $0 }, 0x19, with: 0x1C)))
         for _ in 0..<64 {
             #expect(decryptionCode(der, key, certificate) == .unsupportedKeyWrap)
         }
