@@ -48,22 +48,54 @@ fail:
     return NULL;
 }
 
+/* Whether OpenSSL may unwrap the content key of this key-agreement recipient:
+   only AES key wrap without padding (RFC 3394), the AES wraps RFC 5753 defines.
+   OpenSSL 3.0's AES-WRAP-PAD unwrap (CRYPTO_128_unwrap_pad) wipes `inlen` bytes
+   of its output on failure, but reports and CMS allocates `inlen - 8`
+   (cms_kek_cipher): every wrapped key that does not unwrap, which a sender
+   chooses, zeroes 8 bytes past a heap block, found by ASan as a bad-free in
+   CMS_ContentInfo_free when the next block is part of the message. Such a
+   recipient is refused before OpenSSL sees it, on every decryption path. */
+static int pp_cms_kari_wrap_supported(CMS_RecipientInfo *ri) {
+    X509_ALGOR *kdf = NULL;
+    if (CMS_RecipientInfo_kari_get0_alg(ri, &kdf, NULL) != 1 || kdf == NULL) return 0;
+    int ptype = V_ASN1_UNDEF;
+    const void *pval = NULL;
+    X509_ALGOR_get0(NULL, &ptype, &pval, kdf);
+    if (ptype != V_ASN1_SEQUENCE || pval == NULL) return 0;
+    /* Decoded the way ecdh_cms_set_shared_info does, so both see one algorithm. */
+    const unsigned char *p = ASN1_STRING_get0_data(pval);
+    X509_ALGOR *wrap = d2i_X509_ALGOR(NULL, &p, ASN1_STRING_length(pval));
+    if (wrap == NULL) return 0;
+    const ASN1_OBJECT *oid = NULL;
+    X509_ALGOR_get0(&oid, NULL, NULL, wrap);
+    int nid = OBJ_obj2nid(oid);
+    X509_ALGOR_free(wrap);
+    return nid == NID_id_aes128_wrap || nid == NID_id_aes192_wrap || nid == NID_id_aes256_wrap;
+}
+
 /* OpenSSL does not always queue an error when no RecipientInfo matches (KARI),
-   so the match is decided here, before decrypting. */
-static int pp_cms_has_recipient(CMS_ContentInfo *cms, X509 *cert) {
+   so the match is decided here, before decrypting. Every key-agreement
+   recipient naming the certificate is checked, not only the first match:
+   CMS_decrypt picks its recipient by key type, so a matching key-transport
+   recipient earlier in the list must not hide a key-agreement one. */
+static pp_cms_decrypt_status pp_cms_match_recipient(CMS_ContentInfo *cms, X509 *cert) {
     STACK_OF(CMS_RecipientInfo) *infos = CMS_get0_RecipientInfos(cms);
-    if (infos == NULL) return 0;
+    if (infos == NULL) return PP_CMS_DECRYPT_NO_RECIPIENT;
+    int found = 0;
     for (int i = 0; i < sk_CMS_RecipientInfo_num(infos); i++) {
         CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
         switch (CMS_RecipientInfo_type(ri)) {
         case CMS_RECIPINFO_TRANS:
-            if (CMS_RecipientInfo_ktri_cert_cmp(ri, cert) == 0) return 1;
+            if (CMS_RecipientInfo_ktri_cert_cmp(ri, cert) == 0) found = 1;
             break;
         case CMS_RECIPINFO_AGREE: {
             STACK_OF(CMS_RecipientEncryptedKey) *keys = CMS_RecipientInfo_kari_get0_reks(ri);
             for (int j = 0; j < sk_CMS_RecipientEncryptedKey_num(keys); j++) {
                 if (CMS_RecipientEncryptedKey_cert_cmp(sk_CMS_RecipientEncryptedKey_value(keys, j), cert) == 0) {
-                    return 1;
+                    if (!pp_cms_kari_wrap_supported(ri)) return PP_CMS_DECRYPT_UNSUPPORTED_KEY_WRAP;
+                    found = 1;
+                    break;
                 }
             }
             break;
@@ -72,7 +104,7 @@ static int pp_cms_has_recipient(CMS_ContentInfo *cms, X509 *cert) {
             break;
         }
     }
-    return 0;
+    return found ? PP_CMS_DECRYPT_OK : PP_CMS_DECRYPT_NO_RECIPIENT;
 }
 
 /* Key agreement for a P-256 recipient, done as CMS_decrypt would do it
@@ -129,7 +161,8 @@ pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 
     if (type != NID_pkcs7_enveloped && type != NID_id_smime_ct_authEnvelopedData) {
         return PP_CMS_DECRYPT_NOT_ENVELOPED;
     }
-    if (!pp_cms_has_recipient(cms, cert)) return PP_CMS_DECRYPT_NO_RECIPIENT;
+    pp_cms_decrypt_status matched = pp_cms_match_recipient(cms, cert);
+    if (matched != PP_CMS_DECRYPT_OK) return matched;
     int agreed = pp_cms_kari_p256(cms, pkey, cert);
     if (agreed == 0) return PP_CMS_DECRYPT_FAILED;
     if (agreed == 1) {

@@ -28,6 +28,10 @@ typedef enum {
     PP_CMS_DECRYPT_NO_RECIPIENT = 2,
     /// A RecipientInfo matched but the key or content did not decrypt.
     PP_CMS_DECRYPT_FAILED = 3,
+    /// A key-agreement RecipientInfo for the certificate wraps the content key
+    /// with an algorithm other than AES key wrap (RFC 3394); nothing was
+    /// decrypted.
+    PP_CMS_DECRYPT_UNSUPPORTED_KEY_WRAP = 4,
 } pp_cms_decrypt_status;
 
 /// Decrypts `cms` with `pkey` for the recipient `cert`, writing the plaintext

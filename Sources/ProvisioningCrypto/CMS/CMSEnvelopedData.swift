@@ -62,7 +62,9 @@ public enum CMSEnvelopedData {
     /// - Parameter maximumInputSize: larger input is refused before parsing.
     /// - Throws: ``CMSError`` with ``CMSError/Code/inputTooLarge``,
     ///   ``CMSError/Code/malformed``, ``CMSError/Code/unsupportedContentType``,
-    ///   ``CMSError/Code/keyMismatch``, ``CMSError/Code/recipientNotFound`` or
+    ///   ``CMSError/Code/keyMismatch``, ``CMSError/Code/recipientNotFound``,
+    ///   ``CMSError/Code/unsupportedKeyWrap`` (a P-256 recipient whose content
+    ///   key is not wrapped with AES key wrap) or
     ///   ``CMSError/Code/decryptionFailure``.
     public static func decrypt<Bytes: Collection>(
         _ der: Bytes, key: AnyPrivateKey, certificate: Certificate,
@@ -99,6 +101,9 @@ public enum CMSEnvelopedData {
         case PP_CMS_DECRYPT_NO_RECIPIENT:
             OpenSSLErrorQueue.clear()
             throw CMSError(.recipientNotFound, "no recipient matches the certificate")
+        case PP_CMS_DECRYPT_UNSUPPORTED_KEY_WRAP:
+            OpenSSLErrorQueue.clear()
+            throw CMSError(.unsupportedKeyWrap, "the recipient's key-wrap algorithm is not AES key wrap")
         case PP_CMS_DECRYPT_FAILED:
             throw CMSError.openSSL(.decryptionFailure, "CMS decryption failed")
         default:

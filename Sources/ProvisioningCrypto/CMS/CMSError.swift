@@ -25,6 +25,10 @@ public struct CMSError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The recipient matched but the content key or content did not decrypt
         /// (corrupted data, or a modified AuthEnvelopedData).
         public static let decryptionFailure = Code(rawValue: "decryption-failure")
+        /// The recipient matched but its content key is wrapped with an algorithm
+        /// other than AES key wrap (RFC 3394), such as AES key wrap with padding
+        /// (RFC 5649): refused before anything is decrypted.
+        public static let unsupportedKeyWrap = Code(rawValue: "unsupported-key-wrap")
         /// The recipient certificate's key is not RSA or P-256.
         public static let unsupportedRecipientKey = Code(rawValue: "unsupported-recipient-key")
         /// OpenSSL failed where it should not have; the detail holds its reason.
