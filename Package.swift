@@ -144,7 +144,7 @@ let tools: [Target] = [
 let fuzzing: [Target] = [
     .target(
         name: "ProvisioningFuzzing",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer", "PushProvisioning"]
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer", "PushProvisioning", "ProvisioningDoctor"]
     ),
     .testTarget(
         name: "FuzzRegressionTests",

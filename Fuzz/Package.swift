@@ -7,7 +7,7 @@ import PackageDescription
 // a normal `swift build` would link them without one. Each holds only the
 // `LLVMFuzzerTestOneInput` entry; the logic is `ProvisioningFuzzing`, which
 // the main package's FuzzRegressionTests replays.
-let targetNames = ["request-bodies", "cms", "certificate-chain", "jwt", "deep-link", "http"]
+let targetNames = ["request-bodies", "cms", "certificate-chain", "jwt", "deep-link", "doctor-plist", "http"]
 
 let package = Package(
     name: "PushProvisioningFuzz",

@@ -25,7 +25,7 @@ public struct FuzzTarget: Sendable {
     public func run(_ input: [UInt8]) -> FuzzOutcome { body(input) }
 
     /// Every target, in the order `make fuzz` runs them.
-    public static let all: [FuzzTarget] = [requestBodies, cms, certificateChain, jwt, deepLink, http]
+    public static let all: [FuzzTarget] = [requestBodies, cms, certificateChain, jwt, deepLink, doctorPlist, http]
 
     /// The target named `name`, if any.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

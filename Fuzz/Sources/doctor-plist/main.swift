@@ -1,0 +1,7 @@
+import ProvisioningFuzzing
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = FuzzTarget.doctorPlist.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
