@@ -12,7 +12,7 @@ extension DigitalCard {
     /// their pixel size.
     ///
     /// A plain value that works on every platform; on Apple platforms
-    /// ``cgImage`` (and ``uiImage`` with UIKit) decode it for display.
+    /// `cgImage` (and `uiImage` with UIKit) decode it for display.
     ///
     /// ```swift
     /// let bitmap = try await card.cardArt.bitmap(forArtType: .cardBackgroundCombined)

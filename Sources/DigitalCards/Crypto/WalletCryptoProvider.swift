@@ -5,7 +5,7 @@ import Foundation
 ///
 /// DigitalCards ships to iOS with Foundation only, and Foundation has no
 /// elliptic-curve cryptography. On Apple platforms the SDK uses
-/// ``CryptoKitWalletCryptoProvider`` by default. Elsewhere (Linux, in tests,
+/// `CryptoKitWalletCryptoProvider` (Apple platforms only) by default. Elsewhere (Linux, in tests,
 /// the demo and `tpc`) there is no CryptoKit, so an implementation is injected
 /// through ``DigitalCardsConfiguration/cryptoProvider``: the
 /// `DigitalCardsOpenSSL` module provides one backed by OpenSSL, kept out of
@@ -32,8 +32,10 @@ public protocol WalletCryptoProvider: Sendable {
     func p256Signature(for message: Data, privateKey: Data) throws -> Data
 
     /// Elliptic-curve Diffie–Hellman on P-256.
-    /// - Parameter peerPublicKey: X9.62 uncompressed point; implementations must
-    ///   reject points not on the curve.
+    /// - Parameters:
+    ///   - privateKey: this wallet's P-256 private key, as the provider stores it.
+    ///   - peerPublicKey: X9.62 uncompressed point; implementations must
+    ///     reject points not on the curve.
     /// - Returns: the 32-byte X coordinate of the shared point.
     func p256SharedSecret(privateKey: Data, peerPublicKey: Data) throws -> Data
 

@@ -15,7 +15,7 @@ public struct ContactlessPayment: Hashable, Sendable {
     public var cardId: String { request.cardId }
     /// The payment key used.
     public var keyId: String { request.keyId }
-    /// HMAC-SHA256 of the key over ``PaymentRequest/transactionData``.
+    /// HMAC-SHA256 of the key over `PaymentRequest.transactionData` (ProvisioningAPI).
     public var cryptogram: Data {
         get { request.cryptogram }
         set { request.cryptogram = newValue }
