@@ -36,7 +36,10 @@ import PassKitEmulation
 /// final class IntentHandler: TPCIssuerProvisioningExtensionHandler {
 ///     override init() {
 ///         try? TPCSDK.configure(url: "https://tpc.bank.example/mg/tpc", issuerId: "bank-1")
-///         super.init(store: try! SharedCardStore.appGroup("group.com.bank.app")) { cardId in
+///         // The extension runs on iOS, where the App Group store is the keychain
+///         // access group: opening it cannot fail, so no `try` is needed.
+///         let store = SharedCardStore(backend: KeychainCardStoreBackend(accessGroup: "group.com.bank.app"))
+///         super.init(store: store) { cardId in
 ///             let card = try await BankAPI.provisioningData(cardId: cardId)
 ///             return .init(encryptedPayload: card.payload, authorizationCode: card.code)
 ///         }
