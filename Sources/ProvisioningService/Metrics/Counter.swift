@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A monotonically increasing count, one series per label-value combination.
 ///
 /// Obtain it from ``MetricsRegistry/counter(_:help:labelNames:)``.
@@ -12,12 +10,13 @@ public final class Counter: Sendable, MetricFamily {
     public let labelNames: [String]
     var typeName: String { "counter" }
 
-    private let series = Mutex<[MetricLabels: Double]>([:])
+    private let series: ScalarSeries
 
     init(name: String, help: String, labelNames: [String]) {
         self.name = name
         self.help = help
         self.labelNames = labelNames
+        self.series = ScalarSeries(labelNames: labelNames)
     }
 
     /// Adds `amount` to the series named by `labels`.
@@ -27,22 +26,16 @@ public final class Counter: Sendable, MetricFamily {
     /// ignored, as a counter never decreases.
     public func increment(by amount: Double = 1, labels: [String: String] = [:]) {
         guard amount >= 0, amount.isFinite else { return }
-        let key = MetricLabels(names: labelNames, labels: labels)
-        series.withLock { $0[key, default: 0] += amount }
+        series.update(labels: labels) { $0 += amount }
     }
 
     /// The current value of the series named by `labels` (0 when never incremented).
     public func value(labels: [String: String] = [:]) -> Double {
-        let key = MetricLabels(names: labelNames, labels: labels)
-        return series.withLock { $0[key] ?? 0 }
+        series.value(labels: labels)
     }
 
     func renderSamples(into output: inout String) {
-        let snapshot = series.withLock { $0 }
-        for key in snapshot.keys.sorted() {
-            guard let value = snapshot[key] else { continue }
-            output += "\(name)\(key.rendered(names: labelNames)) \(MetricsRegistry.formatValue(value))\n"
-        }
+        series.render(name: name, into: &output)
     }
 
     func isSameDefinition(as other: Counter) -> Bool {

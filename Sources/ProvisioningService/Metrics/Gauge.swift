@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value that goes up and down (connections open, pool size), one series per
 /// label-value combination.
 ///
@@ -13,38 +11,32 @@ public final class Gauge: Sendable, MetricFamily {
     public let labelNames: [String]
     var typeName: String { "gauge" }
 
-    private let series = Mutex<[MetricLabels: Double]>([:])
+    private let series: ScalarSeries
 
     init(name: String, help: String, labelNames: [String]) {
         self.name = name
         self.help = help
         self.labelNames = labelNames
+        self.series = ScalarSeries(labelNames: labelNames)
     }
 
     /// Sets the series named by `labels` to `value`.
     public func set(_ value: Double, labels: [String: String] = [:]) {
-        let key = MetricLabels(names: labelNames, labels: labels)
-        series.withLock { $0[key] = value }
+        series.update(labels: labels) { $0 = value }
     }
 
     /// Adds `amount` (which may be negative) to the series named by `labels`.
     public func add(_ amount: Double, labels: [String: String] = [:]) {
-        let key = MetricLabels(names: labelNames, labels: labels)
-        series.withLock { $0[key, default: 0] += amount }
+        series.update(labels: labels) { $0 += amount }
     }
 
     /// The current value of the series named by `labels` (0 when never set).
     public func value(labels: [String: String] = [:]) -> Double {
-        let key = MetricLabels(names: labelNames, labels: labels)
-        return series.withLock { $0[key] ?? 0 }
+        series.value(labels: labels)
     }
 
     func renderSamples(into output: inout String) {
-        let snapshot = series.withLock { $0 }
-        for key in snapshot.keys.sorted() {
-            guard let value = snapshot[key] else { continue }
-            output += "\(name)\(key.rendered(names: labelNames)) \(MetricsRegistry.formatValue(value))\n"
-        }
+        series.render(name: name, into: &output)
     }
 
     func isSameDefinition(as other: Gauge) -> Bool {
