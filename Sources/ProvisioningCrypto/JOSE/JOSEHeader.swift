@@ -31,4 +31,40 @@ public struct JOSEHeader: Sendable, Hashable, Codable {
         self.contentType = contentType
         critical = nil
     }
+
+    /// Reads the members this type models from a parsed header; members of the
+    /// wrong JSON type are refused as the `Codable` path refuses them, and `null`
+    /// stands for absent.
+    init(jsonObject object: [String: JSONValue]) throws {
+        func string(_ name: String) throws -> String? {
+            switch object[name] {
+            case nil, .null?: return nil
+            case .string(let value)?: return value
+            case _?: throw Self.wrongShape
+            }
+        }
+        guard let algorithm = try string("alg") else {
+            throw Self.wrongShape
+        }
+        self.init(
+            algorithm: JWSAlgorithm(rawValue: algorithm), keyID: try string("kid"), type: try string("typ"),
+            contentType: try string("cty"))
+        switch object["crit"] {
+        case nil, .null?:
+            critical = nil
+        case .array(let names)?:
+            critical = try names.map { name in
+                guard case .string(let value) = name else {
+                    throw Self.wrongShape
+                }
+                return value
+            }
+        case _?:
+            throw Self.wrongShape
+        }
+    }
+
+    // One detail for every shape fault: it names no member, so nothing of the
+    // token's text reaches a log through it.
+    private static let wrongShape = JOSEError(.malformed, "JWS header is not valid JSON of the expected shape")
 }

@@ -60,9 +60,7 @@ public struct JWS: Sendable {
         payload = try decode(segments[1], "payload")
         signature = try decode(segments[2], "signature")
         signingInput = Array(bytes[..<secondDot])
-        // One pass: the decoder scans the whole header as JSON first and reports a
-        // non-object (string, array) as "not a JSON object".
-        header = try JOSEJSON.decode(JOSEHeader.self, from: headerBytes, "JWS header")
+        header = try JOSEHeader(jsonObject: JOSEJSON.decodeObject(headerBytes, "JWS header"))
         guard header.critical == nil else {
             throw JOSEError(.unsupportedCriticalHeader, "crit header present; no extension is supported")
         }

@@ -53,8 +53,7 @@ public struct CardPayload: Hashable, Sendable {
         guard jsonData.count <= Self.maximumEncodedSize else {
             throw ValidationError(.malformedPayload, issues: [FieldIssue(field: "payload", reason: .tooLarge)])
         }
-        // The decoder's own errors are dropped: their text can quote the input.
-        guard let object = (try? JSONDecoder().decode(JSONValue.self, from: jsonData))?.objectValue else {
+        guard let object = (try? JSONValue(parsing: Array(jsonData)))?.objectValue else {
             throw ValidationError(.malformedPayload, issues: [FieldIssue(field: "payload", reason: .invalidFormat)])
         }
         var issues: [FieldIssue] = []

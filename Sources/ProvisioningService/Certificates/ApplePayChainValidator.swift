@@ -20,6 +20,8 @@ public final class ApplePayChainValidator: Sendable {
 
     private struct Entry: Sendable {
         let leaf: Certificate
+        /// The leaf's key, read and checked once per chain rather than per request.
+        let leafKey: P256.PublicKey?
         let notBefore: Date
         let notAfter: Date
     }
@@ -47,6 +49,22 @@ public final class ApplePayChainValidator: Sendable {
     /// - Throws: ``ServiceError`` `certificate-chain-invalid` naming the defect
     ///   (untrusted root, order, missing marker, expiry…).
     public func verifiedLeaf(chain: [[UInt8]], now: Date) throws(ServiceError) -> Certificate {
+        try verifiedEntry(chain: chain, now: now).leaf
+    }
+
+    /// Verifies `chain` as ``verifiedLeaf(chain:now:)`` does and returns the
+    /// leaf's P-256 key, which ECC_V2 encrypts the pass data for.
+    ///
+    /// - Throws: ``ServiceError`` `certificate-chain-invalid`, also when the
+    ///   leaf's key is not P-256.
+    public func verifiedLeafKey(chain: [[UInt8]], now: Date) throws(ServiceError) -> P256.PublicKey {
+        guard let key = try verifiedEntry(chain: chain, now: now).leafKey else {
+            throw ServiceError(.certificateChainInvalid, "the leaf certificate's key is not P-256")
+        }
+        return key
+    }
+
+    private func verifiedEntry(chain: [[UInt8]], now: Date) throws(ServiceError) -> Entry {
         guard !chain.isEmpty, chain.count <= Self.maximumCertificates,
             chain.allSatisfy({ !$0.isEmpty && $0.count <= Self.maximumCertificateBytes })
         else {
@@ -57,7 +75,7 @@ public final class ApplePayChainValidator: Sendable {
             guard entry.notBefore <= now, now <= entry.notAfter else {
                 throw ServiceError(.certificateChainInvalid, "a certificate of the chain is not valid now")
             }
-            return entry.leaf
+            return entry
         }
         let verified: VerifiedCertificateChain
         do {
@@ -67,8 +85,10 @@ public final class ApplePayChainValidator: Sendable {
         } catch {
             throw ServiceError(.certificateChainInvalid, "the certificate chain was refused")
         }
+        let leafKey: P256.PublicKey? =
+            if case .p256(let key)? = try? verified.leaf.publicKey { key } else { nil }
         let entry = Entry(
-            leaf: verified.leaf,
+            leaf: verified.leaf, leafKey: leafKey,
             notBefore: verified.certificates.map(\.notValidBefore).max() ?? now,
             notAfter: verified.certificates.map(\.notValidAfter).min() ?? now)
         cache.withLock { cache in
@@ -80,7 +100,7 @@ public final class ApplePayChainValidator: Sendable {
             cache.entries[key] = entry
             cache.order.append(key)
         }
-        return verified.leaf
+        return entry
     }
 
     static func fingerprint(of chain: [[UInt8]]) -> String {

@@ -22,7 +22,8 @@ struct ApplePayProvisioning: Sendable {
             request.authorizationCode, issuer: issuer, scope: .provision, now: now)
         let card = try decryptCard(request, scheme: scheme, issuer: issuer, now: now)
         try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
-        let leaf = try context.chainValidator.verifiedLeaf(chain: request.certificateChain.map(Array.init), now: now)
+        let leafKey = try context.chainValidator.verifiedLeafKey(
+            chain: request.certificateChain.map(Array.init), now: now)
 
         let nonce = Array(request.nonce)
         let passData = ApplePayPassData(
@@ -33,7 +34,7 @@ struct ApplePayProvisioning: Sendable {
         let activationData: [UInt8]
         let fingerprint: String
         do {
-            sealed = try ApplePayECCV2.encrypt(passData, for: leaf)
+            sealed = try ApplePayECCV2.encrypt(passData.jsonRepresentation(), for: leafKey)
             provisioningId = try SecureRandom.bytes(count: ActivationData.provisioningIdByteCount)
             activationData = try ActivationData.make(
                 provisioningId: provisioningId, nonce: nonce, secret: issuer.activationDataSecret)

@@ -19,7 +19,7 @@ final class PostgresConnection: BlockingConnection, @unchecked Sendable {
     /// Connects on a new queue. `connectionString` (URL or `key=value` list) is
     /// handed to libpq as it is; the options only fill settings it leaves unset.
     static func connect(_ connectionString: String, options: PostgresOptions) async throws -> PostgresConnection {
-        let queue = DispatchQueue(label: "storage.postgres.connection")
+        let queue = ConnectionQueue.make(label: "storage.postgres.connection")
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(

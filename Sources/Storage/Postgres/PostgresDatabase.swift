@@ -67,29 +67,39 @@ public final class PostgresDatabase: SQLDatabase {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             try await withConnection { connection in
-                try await connection.executeScript("BEGIN")
-                let handle = TransactionHandle(connection: connection, dialect: .postgres)
-                do {
-                    let result = try await TransactionScope.inside(self) { try await body(handle) }
-                    handle.end()
-                    try await connection.perform { connection in
-                        // COMMIT of an aborted transaction "succeeds" as a ROLLBACK:
-                        // report the error the body swallowed instead.
-                        if connection.isTransactionFailed {
-                            throw handle.firstError
-                                ?? StorageError(.other, "the transaction was aborted by an earlier error")
-                        }
-                        try connection.executeScriptBlocking("COMMIT")
-                    }
-                    return result
-                } catch {
-                    handle.end()
-                    try? await connection.perform { connection in
-                        if !connection.isReusable { try connection.executeScriptBlocking("ROLLBACK") }
-                    }
-                    throw error
+                // The body runs on the connection's queue, its statements inline
+                // there (see ConnectionQueueExecutor).
+                try await withTaskExecutorPreference(ConnectionQueueExecutor(queue: connection.queue)) {
+                    try await transaction(on: connection, body)
                 }
             }
+        }
+    }
+
+    private func transaction<T: Sendable>(
+        on connection: PostgresConnection, _ body: @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T {
+        try await connection.executeScript("BEGIN")
+        let handle = TransactionHandle(connection: connection, dialect: .postgres)
+        do {
+            let result = try await TransactionScope.inside(self) { try await body(handle) }
+            handle.end()
+            try await connection.perform { connection in
+                // COMMIT of an aborted transaction "succeeds" as a ROLLBACK:
+                // report the error the body swallowed instead.
+                if connection.isTransactionFailed {
+                    throw handle.firstError
+                        ?? StorageError(.other, "the transaction was aborted by an earlier error")
+                }
+                try connection.executeScriptBlocking("COMMIT")
+            }
+            return result
+        } catch {
+            handle.end()
+            try? await connection.perform { connection in
+                if !connection.isReusable { try connection.executeScriptBlocking("ROLLBACK") }
+            }
+            throw error
         }
     }
 

@@ -35,7 +35,7 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
     /// Opens `filename` (a path, or `:memory:`) on a new queue and applies the pragmas
     /// of its role.
     static func open(filename: String, role: Role, options: SQLiteOptions) async throws -> SQLiteConnection {
-        let queue = DispatchQueue(label: "storage.sqlite.\(role)")
+        let queue = ConnectionQueue.make(label: "storage.sqlite.\(role)")
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(

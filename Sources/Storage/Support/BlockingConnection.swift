@@ -16,8 +16,13 @@ protocol BlockingConnection: AnyObject, Sendable {
 
 extension BlockingConnection {
     /// Runs `work` on the connection's queue and resumes the caller with its result.
+    ///
+    /// A caller already on the queue — a transaction body running there through
+    /// ``ConnectionQueueExecutor`` — holds the connection, so `work` runs at once
+    /// instead of going round the queue and back for every statement.
     func perform<T: Sendable>(_ work: @escaping @Sendable (Self) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        if ConnectionQueue.isCurrent(queue) { return try work(self) }
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result { try work(self) })
             }
