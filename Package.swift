@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The C layer: each Debian library is wrapped once, and only the matching Swift
-// module imports it (see DESIGN.md, "Rules between parts").
+// module imports it (see DESIGN.md, "Rules between parts") — OpenSSL aside:
+// HTTPServer's client uses its TLS (libssl) too.
 let cLayer: [Target] = [
     .systemLibrary(
         name: "COpenSSL",

@@ -137,7 +137,8 @@ import Glibc
     @Test func aBodyOverTheCapIsRefused() async throws {
         let small = HTTPClient(configuration: HTTPClient.Configuration(maximumResponseBytes: 1000))
         try await withServer(router: Self.router()) { server in
-            let error = try await Self.failure(HTTPClient.Request(url: try Self.url(server.port, "/large")), client: small)
+            let error = try await Self.failure(
+                HTTPClient.Request(url: try Self.url(server.port, "/large")), client: small)
             #expect(error.code == .responseTooLarge)
             let fits = try await HTTPClient(configuration: HTTPClient.Configuration(maximumResponseBytes: 5000))
                 .send(HTTPClient.Request(url: try Self.url(server.port, "/large")))
@@ -211,7 +212,8 @@ import Glibc
             #expect(wrongName.code == .untrustedCertificate)
 
             // Pinned: the certificate is the identity, whatever the address.
-            let pinned = HTTPClient(configuration: HTTPClient.Configuration(trust: .pinnedCertificate(pem: certificate)))
+            let pinned = HTTPClient(
+                configuration: HTTPClient.Configuration(trust: .pinnedCertificate(pem: certificate)))
             #expect(try await pinned.send(HTTPClient.Request(url: byAddress)).status == .ok)
 
             // A self-signed certificate is in no system store.

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Lets a cancelled task interrupt its request's blocking socket calls: the
 /// socket is shut down under the same lock that guards its closing, so a
@@ -41,4 +42,3 @@ final class ConnectionCancellation: Sendable {
         }
     }
 }
-
