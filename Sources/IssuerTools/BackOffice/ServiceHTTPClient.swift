@@ -55,6 +55,9 @@ public struct ServiceHTTPClient: Sendable {
             response = try await client.send(request)
         } catch let error as HTTPClientError where error.code == .responseTooLarge || error.code == .invalidResponse {
             throw IssuerToolError(.invalidResponse, "the answer to \(endpoint.route.pattern) is not valid HTTP")
+        } catch let error as HTTPClientError where error.code == .untrustedCertificate {
+            throw IssuerToolError(
+                .serviceUnreachable, "the certificate of the service at \(baseURL.absoluteString) is not trusted")
         } catch {
             throw IssuerToolError(.serviceUnreachable, "the service at \(baseURL.absoluteString) cannot be reached")
         }
