@@ -43,8 +43,9 @@ fuzz: deps
 	scripts/fuzz.sh
 
 # A debug build: a fresh clone builds it once (the tests reuse it), and the demo
-# itself takes seconds. DEMO_ARGS=--verbose shows the wire, secrets redacted.
+# itself takes seconds. `tpc demo` execs the `tpc-demo` built next to `tpc`. DEMO_ARGS=--verbose shows the wire, secrets redacted.
 demo: deps
+	$(SWIFT) build --product tpc-demo
 	$(SWIFT) build --product tpc
 	.build/debug/tpc demo $(DEMO_ARGS)
 
@@ -54,6 +55,7 @@ docs:
 
 # Runs every README command marked runnable (see scripts/check-readme.sh).
 check-readme:
+	$(SWIFT) build --product tpc-demo
 	$(SWIFT) build --product tpc
 	scripts/check-readme.sh
 

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The C layer: each Debian library is wrapped once, and only the matching Swift
-// module imports it (see DESIGN.md, "Rules between parts").
+// module imports it (see DESIGN.md, "Rules between parts") — OpenSSL aside:
+// HTTPServer's client uses its TLS (libssl) too.
 let cLayer: [Target] = [
     .systemLibrary(
         name: "COpenSSL",
@@ -40,9 +41,11 @@ let serverSide: [Target] = [
         dependencies: ["COpenSSL", "COpenSSLShims"],
         resources: [.copy("Resources/AppleRootCA-G3.pem"), .copy("Resources/AppleWWDRCA-G2.pem")]
     ),
+    // The server on libmicrohttpd, and a small HTTP/1.1 client on OpenSSL
+    // (the service's own calls, so `tpc` links no FoundationNetworking).
     .target(
         name: "HTTPServer",
-        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims"]
+        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims"]
     ),
     .target(
         name: "Storage",
@@ -111,21 +114,33 @@ let clientSide: [Target] = [
 
 let tools: [Target] = [
     .target(name: "TPCCommandLine"),
-    // `tpc demo` and the issuer's client tools (back office, codes, payloads):
-    // a library so that it can be tested; it drives the real SDK and emulation.
+    // The issuer's client tools (back office, codes, payloads), shared by `tpc`
+    // and `tpc-demo`; on HTTPServer's client, not URLSession.
+    .target(
+        name: "IssuerTools",
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer"]
+    ),
+    // `tpc demo`: a library so that it can be tested; it drives the real SDK
+    // and emulation.
     .target(
         name: "TPCDemo",
         dependencies: [
             "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer",
-            "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL",
+            "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL", "IssuerTools",
         ]
     ),
+    // The server binary stays free of the SDK and of FoundationNetworking
+    // (curl and its TLS stack): `tpc demo` execs the sibling `tpc-demo`.
     .executableTarget(
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer", "ProvisioningDoctor", "TPCDemo",
+            "Storage", "HTTPServer", "ProvisioningDoctor", "IssuerTools",
         ]
+    ),
+    .executableTarget(
+        name: "tpc-demo",
+        dependencies: ["TPCCommandLine", "TPCDemo"]
     ),
     .executableTarget(
         name: "tpc-bench",
@@ -277,9 +292,11 @@ let package = Package(
         .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .library(name: "DigitalCards", targets: ["DigitalCards"]),
         .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
+        .library(name: "IssuerTools", targets: ["IssuerTools"]),
         .library(name: "TPCDemo", targets: ["TPCDemo"]),
         .library(name: "ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
         .executable(name: "tpc", targets: ["tpc"]),
+        .executable(name: "tpc-demo", targets: ["tpc-demo"]),
         .executable(name: "tpc-bench", targets: ["tpc-bench"]),
     ],
     targets: cLayer + serverSide + shared + clientSide + tools + tests + fuzzing,

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
@@ -147,8 +148,13 @@ public final class Sandbox: Sendable {
     /// where `url` includes the service's base path
     /// (`http://127.0.0.1:8080/mg/tpc`). Pending notifications are retried
     /// once it is set.
-    public func setServiceBaseURL(_ url: URL) {
-        outbox.setServiceBaseURL(url)
+    ///
+    /// - Parameter trust: what an `https` service's certificate must lead to;
+    ///   `tpc serve --tls-cert` pins its own certificate
+    ///   (`.pinnedCertificate(pem:)`), since the loopback address it posts to
+    ///   is rarely a name the certificate carries.
+    public func setServiceBaseURL(_ url: URL, trust: HTTPClient.Trust = .systemRoots) {
+        outbox.setServiceBaseURL(url, trust: trust)
     }
 
     /// Stops the background retry task and waits for it; undelivered
@@ -160,7 +166,6 @@ public final class Sandbox: Sendable {
         }
         task?.cancel()
         await task?.value
-        outbox.invalidate()
     }
 
     // MARK: Apple's side

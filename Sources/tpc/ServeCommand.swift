@@ -83,9 +83,10 @@ struct ServeCommand {
         let basePath = configuration.service.basePath
         sandbox?.register(on: &router, basePath: basePath)
 
+        let tls = try loadTLS()
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(
-                host: options.host, port: options.port, tls: try loadTLS()),
+                host: options.host, port: options.port, tls: tls),
             router: router, observers: app.observers)
         do {
             try server.start()
@@ -98,7 +99,11 @@ struct ServeCommand {
         let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
         let root = "\(scheme)://\(hostPart):\(server.port)"
         if let sandbox, let serviceURL = URL(string: root + basePath) {
-            sandbox.setServiceBaseURL(serviceURL)
+            // The sandbox posts its notifications to this very listener, whose
+            // certificate (often self-signed, rarely naming the address) is
+            // the one to trust.
+            sandbox.setServiceBaseURL(
+                serviceURL, trust: tls.map { .pinnedCertificate(pem: $0.certificateChainPEM) } ?? .systemRoots)
         }
         StandardStreams.output("tpc: listening on \(root) (base path \(basePath.isEmpty ? "/" : basePath))")
         if options.sandbox {

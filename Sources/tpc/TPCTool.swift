@@ -46,13 +46,15 @@ enum TPCTool {
 
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve, sandbox, DemoCommand.spec, issuer, TokensCommand.spec, DoctorCommand.spec])
+        subcommands: [serve, sandbox, DemoLauncher.spec, issuer, TokensCommand.spec, DoctorCommand.spec])
 
     static let issuer = CommandSpec(
         name: "issuer", abstract: "The bank's tools: keys and configuration, payloads, authorization codes.",
         subcommands: [IssuerInitCommand.spec, EncryptPayloadCommand.spec, MintCodeCommand.spec])
 
     static func run(_ arguments: [String]) async -> ExitCode {
+        // Before parsing: `tpc-demo` owns the demo's options and help.
+        if arguments.first == DemoLauncher.spec.name { return DemoLauncher.run(arguments) }
         let outcome: CommandLineParser.ParseOutcome
         do {
             outcome = try CommandLineParser(root: root).parse(arguments)
@@ -70,14 +72,6 @@ enum TPCTool {
                 do {
                     let options = try ServeOptions(parsed)
                     return await ServeCommand(options: options).run()
-                } catch {
-                    StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
-                    return error.exitCode
-                }
-            case "demo":
-                do {
-                    let command = try DemoCommand(parsed)
-                    return await command.run()
                 } catch {
                     StandardStreams.error("tpc: \(error.message)\n\(error.hint)")
                     return error.exitCode

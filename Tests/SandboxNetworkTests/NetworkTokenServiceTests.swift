@@ -33,6 +33,23 @@ import FoundationNetworking
         }
     }
 
+    @Test func notificationsReachAnHTTPSServiceThroughItsPinnedCertificate() async throws {
+        let tls = try await SelfSignedTLS.make()
+        let env = try await SandboxEnvironment.make(tls: tls)
+        do {
+            #expect(env.baseURL.hasPrefix("https://127.0.0.1:"))
+            let phone = try await env.registerDevice()
+            let pass = try await env.provision(.approve, on: phone)
+            _ = try await env.sandbox.connector.changeTokenState(Self.command(pass, .suspend, key: "jti-tls"))
+            #expect(env.receiver.received.map(\.notification.event) == [.created, .suspended])
+            #expect(try await env.sandbox.pendingNotificationCount() == 0)
+        } catch {
+            await env.close()
+            throw error
+        }
+        await env.close()
+    }
+
     @Test func illegalActionIsRejectedAndChangesNothing() async throws {
         try await SandboxEnvironment.with { env in
             let phone = try await env.registerDevice()

@@ -78,6 +78,39 @@ struct DemoCommandTests {
         #expect(!output.contains("BEGIN"), "PEM material reached the terminal")
     }
 
+    /// A directory holding a copy of `tpc` (and, when given, a `tpc-demo`).
+    static func lonelyTPC(demo script: String?) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tpc-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try ToolProcess.binary(), to: directory.appendingPathComponent("tpc"))
+        if let script {
+            let demo = directory.appendingPathComponent("tpc-demo")
+            try Data(script.utf8).write(to: demo)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: demo.path)
+        }
+        return directory
+    }
+
+    @Test("tpc demo replaces tpc with the sibling tpc-demo: same process, same arguments")
+    func demoExecsTheSiblingExecutable() throws {
+        let directory = try Self.lonelyTPC(demo: "#!/bin/sh\necho \"pid=$$ args=$*\"\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolProcess.run(
+            ["demo", "--verbose", "--work-dir", "/tmp/x y"], executable: directory.appendingPathComponent("tpc"))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "pid=\(result.pid) args=demo --verbose --work-dir /tmp/x y\n")
+    }
+
+    @Test("tpc demo without tpc-demo beside it names the build command and exits 69")
+    func missingDemoExecutableIsExplained() throws {
+        let directory = try Self.lonelyTPC(demo: nil)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolProcess.run(["demo"], executable: directory.appendingPathComponent("tpc"))
+        #expect(result.status == 69)
+        #expect(result.error.contains("swift build --product tpc-demo"))
+        #expect(result.output.isEmpty)
+    }
+
     @Test("tpc demo --url without --sandbox-dir is a usage error")
     func urlNeedsSandboxDirectory() throws {
         let result = try ToolProcess.run(["demo", "--url", "http://127.0.0.1:1/mg/tpc"])

@@ -1,12 +1,9 @@
 import Foundation
+import HTTPServer
 import ProvisioningAPI
 import ProvisioningCrypto
 import Storage
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Delivers the network's token events to the service: a transactional outbox
 /// (`sandbox_outbox`) drained over HTTP.
@@ -23,35 +20,37 @@ import FoundationNetworking
 ///
 /// Requests are `POST <serviceBaseURL>/v1/networks/<network>/notifications`,
 /// signed with the issuer's notification secret (``NotificationSignature``)
-/// at send time, so a retry carries a fresh timestamp.
+/// at send time, so a retry carries a fresh timestamp. They go out on
+/// HTTPServer's ``HTTPClient`` (not URLSession, so the server links no
+/// FoundationNetworking); to an `https` service, with the trust given to
+/// ``setServiceBaseURL(_:trust:)``.
 final class NotificationOutbox: Sendable {
     /// How long an attempt owns a row before another process may try it.
     static let lease: TimeInterval = 30
     /// The first retry delay; doubled per attempt up to ``maximumBackoff``.
     static let baseBackoff: TimeInterval = 1
     static let maximumBackoff: TimeInterval = 300
-    static let requestTimeout: TimeInterval = 5
+    static let requestTimeout: Duration = .seconds(5)
+    /// The service answers notifications with a small JSON document at most.
+    static let maximumResponseBytes = 64 * 1024
 
     private let database: any SQLDatabase
     private let issuers: IssuerDirectory
     private let clock: @Sendable () -> Date
-    private let serviceBaseURL = Mutex<URL?>(nil)
-    private let session: URLSession
+    /// Where to post, and the client that trusts that service.
+    private let service = Mutex<(baseURL: URL, client: HTTPClient)?>(nil)
 
     init(database: any SQLDatabase, issuers: IssuerDirectory, clock: @escaping @Sendable () -> Date) {
         self.database = database
         self.issuers = issuers
         self.clock = clock
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.requestTimeout
-        configuration.timeoutIntervalForResource = Self.requestTimeout
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
     }
 
-    func setServiceBaseURL(_ url: URL) {
-        serviceBaseURL.withLock { $0 = url }
+    func setServiceBaseURL(_ url: URL, trust: HTTPClient.Trust = .systemRoots) {
+        let client = HTTPClient(
+            configuration: HTTPClient.Configuration(
+                timeout: Self.requestTimeout, maximumResponseBytes: Self.maximumResponseBytes, trust: trust))
+        service.withLock { $0 = (url, client) }
     }
 
     /// Writes an event into the outbox inside the caller's transaction.
@@ -85,7 +84,7 @@ final class NotificationOutbox: Sendable {
     /// many were delivered.
     @discardableResult
     func deliverDue() async -> Int {
-        guard serviceBaseURL.withLock({ $0 }) != nil else { return 0 }
+        guard service.withLock({ $0 }) != nil else { return 0 }
         let due: [String]
         do {
             due = try await database.query(
@@ -111,7 +110,7 @@ final class NotificationOutbox: Sendable {
     }
 
     private func attempt(eventId: String, onlyWhenDue: Bool) async -> Bool {
-        guard let baseURL = serviceBaseURL.withLock({ $0 }) else { return false }
+        guard let (baseURL, client) = service.withLock({ $0 }) else { return false }
         do {
             let now = clock()
             // Leasing pushes the retry time forward; only the process whose
@@ -132,7 +131,8 @@ final class NotificationOutbox: Sendable {
             let network = try row.decode(String.self, column: "network")
             let body = try row.decode([UInt8].self, column: "body")
             let attempts = try row.decode(Int.self, column: "attempts")
-            let status = await post(body: body, issuerId: issuerId, network: network, baseURL: baseURL)
+            let status = await post(
+                body: body, issuerId: issuerId, network: network, baseURL: baseURL, client: client)
             if let status, (200..<300).contains(status) {
                 try await database.execute(
                     "UPDATE sandbox_outbox SET delivered_at = ?, last_status = ? WHERE event_id = ?",
@@ -154,7 +154,9 @@ final class NotificationOutbox: Sendable {
 
     /// Posts a signed body; the HTTP status, or `nil` when the service could
     /// not be reached.
-    private func post(body: [UInt8], issuerId: String, network: String, baseURL: URL) async -> Int? {
+    private func post(
+        body: [UInt8], issuerId: String, network: String, baseURL: URL, client: HTTPClient
+    ) async -> Int? {
         guard let secret = issuers.entry(issuerId: issuerId)?.notificationSecret else { return nil }
         let timestamp = Int64(clock().timeIntervalSince1970.rounded(.down))
         guard
@@ -162,22 +164,16 @@ final class NotificationOutbox: Sendable {
                 for: Array(NotificationSignature.signedPayload(timestamp: timestamp, body: Data(body))), key: secret)
         else { return nil }
         let signature = NotificationSignature(timestamp: timestamp, signatures: [Hex.encode(mac)])
-        var request = URLRequest(
+        let request = HTTPClient.Request(
+            method: .post,
             url: baseURL.appendingPathComponent("v1").appendingPathComponent("networks")
-                .appendingPathComponent(network).appendingPathComponent("notifications"))
-        request.httpMethod = "POST"
-        request.httpBody = Data(body)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(signature.headerValue, forHTTPHeaderField: NotificationSignature.headerName)
+                .appendingPathComponent(network).appendingPathComponent("notifications"),
+            headers: ["Content-Type": "application/json", NotificationSignature.headerName: signature.headerValue],
+            body: body)
         do {
-            let (_, response) = try await session.data(for: request)
-            return (response as? HTTPURLResponse)?.statusCode
+            return try await client.send(request).status.code
         } catch {
             return nil
         }
-    }
-
-    func invalidate() {
-        session.invalidateAndCancel()
     }
 }

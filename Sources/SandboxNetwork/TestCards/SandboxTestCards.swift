@@ -114,8 +114,6 @@ public enum SandboxTestCards {
 
     /// December of the year three years after `now`'s year (UTC).
     public static func expiration(now: Date) -> (month: Int, year: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return (12, calendar.component(.year, from: now) + 3)
+        (12, UTCDate(now).year + 3)
     }
 }

@@ -289,11 +289,9 @@ final class NetworkTokenService: TokenServiceConnector {
 
     /// `MM/YY` of the month `tokenLifetimeYears` after `now` (UTC).
     static func expiry(from now: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let components = calendar.dateComponents([.year, .month], from: now)
-        let month = components.month ?? 12
-        let year = ((components.year ?? 2025) + tokenLifetimeYears) % 100
+        let date = UTCDate(now)
+        let month = date.month
+        let year = (date.year + tokenLifetimeYears) % 100
         return (month < 10 ? "0\(month)" : "\(month)") + "/" + (year < 10 ? "0\(year)" : "\(year)")
     }
 

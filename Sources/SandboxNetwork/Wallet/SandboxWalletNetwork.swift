@@ -139,11 +139,9 @@ final class SandboxWalletNetwork: WalletTokenService {
     }
 
     static func expiry(from now: Date, years: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month], from: now)
-        let month = parts.month ?? 1
-        let year = ((parts.year ?? 2000) + years) % 100
+        let date = UTCDate(now)
+        let month = date.month
+        let year = (date.year + years) % 100
         return (month < 10 ? "0" : "") + "\(month)/" + (year < 10 ? "0" : "") + "\(year)"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IssuerTools
 import ProvisioningAPI
 
 /// The bank's backend in the demo: it reads the sandbox issuer's files, mints

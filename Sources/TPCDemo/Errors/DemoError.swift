@@ -1,4 +1,4 @@
-/// A failure of `tpc demo` or of the issuer's client tools.
+/// A failure of `tpc demo` (the issuer's client tools throw ``IssuerToolError``).
 ///
 /// Descriptions name what failed and never carry a PAN, an expiry, a key, an
 /// authorization code or a nonce: they are printed on the terminal.

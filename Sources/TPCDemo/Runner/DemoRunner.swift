@@ -1,4 +1,5 @@
 import Foundation
+import IssuerTools
 import PassKitEmulation
 import PushProvisioning
 
@@ -62,6 +63,8 @@ public struct DemoRunner {
         do {
             try await step.body(context, log)
         } catch let error as DemoError {
+            failure = error.description
+        } catch let error as IssuerToolError {
             failure = error.description
         } catch let error as TPCError {
             failure =

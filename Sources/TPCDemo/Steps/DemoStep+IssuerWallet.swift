@@ -1,6 +1,7 @@
 import DigitalCards
 import DigitalCardsOpenSSL
 import Foundation
+import IssuerTools
 import ProvisioningAPI
 
 extension DemoStep {

@@ -1,4 +1,5 @@
 import Foundation
+import IssuerTools
 import PassKitEmulation
 import ProvisioningAPI
 import PushProvisioning

@@ -1,6 +1,6 @@
 import Foundation
+import IssuerTools
 import TPCCommandLine
-import TPCDemo
 
 /// `tpc issuer encrypt-payload`: card JSON on standard input → the base64
 /// CMS `encryptedPayload` for the service's payload certificate.

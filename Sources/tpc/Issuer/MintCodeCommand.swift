@@ -1,6 +1,6 @@
 import Foundation
+import IssuerTools
 import TPCCommandLine
-import TPCDemo
 
 /// `tpc issuer mint-code`: an authorization code (JWT) as the bank's backend
 /// gives its app.

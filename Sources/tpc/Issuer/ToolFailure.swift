@@ -1,6 +1,6 @@
 import Foundation
+import IssuerTools
 import TPCCommandLine
-import TPCDemo
 
 /// A failure of an issuer or back-office command: one line on standard
 /// error with a hint, and a stable exit code.
@@ -15,8 +15,8 @@ struct ToolFailure: Error {
         self.hint = hint
     }
 
-    /// The failure for a ``DemoError`` of the client tools.
-    init(_ error: DemoError, hint: String) {
+    /// The failure for a ``IssuerToolError`` of the client tools.
+    init(_ error: IssuerToolError, hint: String) {
         switch error.code {
         case .serviceUnreachable: exitCode = .unavailable
         case .invalidInput: exitCode = .data
@@ -41,7 +41,7 @@ struct ToolFailure: Error {
             return .success
         } catch let failure as ToolFailure {
             return failure.report()
-        } catch let error as DemoError {
+        } catch let error as IssuerToolError {
             return ToolFailure(error, hint: hint).report()
         } catch let error as CommandLineError {
             StandardStreams.error("tpc: error: \(error.message) (hint: \(error.hint))")

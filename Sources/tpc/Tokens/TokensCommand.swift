@@ -1,7 +1,7 @@
 import Foundation
+import IssuerTools
 import ProvisioningAPI
 import TPCCommandLine
-import TPCDemo
 
 /// `tpc tokens list|suspend|resume|delete`: the back-office client.
 struct TokensCommand {

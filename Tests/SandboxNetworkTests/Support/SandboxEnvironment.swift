@@ -26,7 +26,7 @@ final class SandboxEnvironment: Sendable {
     let receiver: NotificationReceiver
     let server: HTTPServer
 
-    var baseURL: String { "http://127.0.0.1:\(server.port)\(receiver.basePath)" }
+    var baseURL: String { "\(server.isTLS ? "https" : "http")://127.0.0.1:\(server.port)\(receiver.basePath)" }
 
     /// A simulated device: its key and its sandbox id.
     struct Device: Sendable {
@@ -79,7 +79,7 @@ final class SandboxEnvironment: Sendable {
 
     static func make(
         directory existing: URL? = nil, databasePath existingDatabase: String? = nil,
-        retryInterval: Duration = .seconds(3600)
+        retryInterval: Duration = .seconds(3600), tls: HTTPServer.TLS? = nil
     ) async throws -> SandboxEnvironment {
         let directory =
             existing
@@ -99,13 +99,18 @@ final class SandboxEnvironment: Sendable {
         var router = Router()
         sandbox.register(on: &router, basePath: receiver.basePath)
         receiver.register(on: &router)
-        let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0, threadPoolSize: 1), router: router)
+        let server = HTTPServer(
+            configuration: .init(host: "127.0.0.1", port: 0, threadPoolSize: 1, tls: tls), router: router)
         try server.start()
         let environment = SandboxEnvironment(
             directory: directory, databasePath: databasePath, database: database, clock: clock,
             configuration: configuration, secrets: (secrets[2], secrets[5], secrets[0]), sandbox: sandbox,
             receiver: receiver, server: server)
-        sandbox.setServiceBaseURL(try #require(URL(string: environment.baseURL)))
+        // Under TLS the sandbox trusts the service's own certificate, as
+        // `tpc serve --sandbox --tls-cert` sets it up.
+        sandbox.setServiceBaseURL(
+            try #require(URL(string: environment.baseURL)),
+            trust: tls.map { .pinnedCertificate(pem: $0.certificateChainPEM) } ?? .systemRoots)
         return environment
     }
 

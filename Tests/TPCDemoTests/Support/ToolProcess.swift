@@ -12,6 +12,8 @@ struct ToolProcess {
         var status: Int32
         var output: String
         var error: String
+        /// The child's process id.
+        var pid: Int32
     }
 
     static func binary() throws -> URL {
@@ -31,10 +33,12 @@ struct ToolProcess {
         return found
     }
 
-    /// Runs `tpc arguments…` with `input` on standard input.
-    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil) throws -> Result {
+    /// Runs `tpc arguments…` (or another `executable`) with `input` on standard input.
+    static func run(
+        _ arguments: [String], input: String = "", in directory: URL? = nil, executable: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try executable ?? binary()
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let stdin = Pipe()
@@ -55,7 +59,7 @@ struct ToolProcess {
         while !errorData.isSet { Thread.sleep(forTimeInterval: 0.01) }
         return Result(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: errorData.value, as: UTF8.self))
+            error: String(decoding: errorData.value, as: UTF8.self), pid: process.processIdentifier)
     }
 }
 

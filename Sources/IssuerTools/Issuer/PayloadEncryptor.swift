@@ -21,18 +21,18 @@ public struct PayloadEncryptor: Sendable {
 
     private let certificate: Certificate
 
-    /// - Throws: ``DemoError`` `invalid-input` when the PEM holds no certificate.
+    /// - Throws: ``IssuerToolError`` `invalid-input` when the PEM holds no certificate.
     public init(certificatePEM: String) throws {
         do {
             certificate = try Certificate(pemRepresentation: certificatePEM)
         } catch {
-            throw DemoError(.invalidInput, "the payload certificate is not a PEM certificate")
+            throw IssuerToolError(.invalidInput, "the payload certificate is not a PEM certificate")
         }
     }
 
     /// The base64 CMS for the card JSON `json`.
     ///
-    /// - Throws: ``DemoError`` `invalid-input` naming the first member that is
+    /// - Throws: ``IssuerToolError`` `invalid-input` naming the first member that is
     ///   missing, not a string or not part of the format (never its value).
     public func encrypt(json: Data) throws -> String {
         try Self.checkShape(json)
@@ -57,13 +57,13 @@ public struct PayloadEncryptor: Sendable {
 
     static func checkShape(_ json: Data) throws {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-            throw DemoError(.invalidInput, "the card payload is not a JSON object")
+            throw IssuerToolError(.invalidInput, "the card payload is not a JSON object")
         }
         for name in fieldNames where !(object[name] is String) {
-            throw DemoError(.invalidInput, "the card payload's \(name) is missing or not a string")
+            throw IssuerToolError(.invalidInput, "the card payload's \(name) is missing or not a string")
         }
         if object.keys.contains(where: { !fieldNames.contains($0) }) {
-            throw DemoError(
+            throw IssuerToolError(
                 .invalidInput,
                 "the card payload has a member outside \(fieldNames.joined(separator: ", ")) (the service refuses it)")
         }

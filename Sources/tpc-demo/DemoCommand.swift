@@ -5,7 +5,15 @@ import TPCDemo
 /// `tpc demo`: walks every flow through the real SDK and emulation against a
 /// sandbox it starts (or the one at `--url`), and exits 0 only when every step
 /// verified.
+///
+/// `tpc demo …` execs this binary with its own arguments (`demo …`), so the
+/// help and usage errors read as `tpc demo`'s.
 struct DemoCommand {
+    /// The root the arguments are parsed against: `tpc` with `demo` only.
+    static let root = CommandSpec(
+        name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
+        subcommands: [spec])
+
     static let spec = CommandSpec(
         name: "demo", abstract: "Run every flow end to end on the sandbox and verify it.",
         discussion: """
@@ -42,7 +50,7 @@ struct DemoCommand {
             throw CommandLineError(.invalidValue, "--sandbox-dir goes with --url", commandPath: path)
         }
         options = DemoOptions(
-            serviceURL: url, sandboxDirectory: sandboxDirectory, executable: Self.ownExecutable(),
+            serviceURL: url, sandboxDirectory: sandboxDirectory, executable: Self.serverExecutable(),
             workDirectory: parsed.value("work-dir").map { URL(fileURLWithPath: $0, isDirectory: true) },
             keepFiles: parsed.flag("keep"), verbose: parsed.flag("verbose"))
     }
@@ -53,13 +61,36 @@ struct DemoCommand {
         return report.passed ? .success : .failure
     }
 
-    /// This `tpc` binary, which the demo starts again as `tpc serve --sandbox`.
-    static func ownExecutable() -> URL? {
+    /// Parses `arguments` (`demo …`) and runs the demo, or prints help or a
+    /// usage error.
+    @MainActor
+    static func main(_ arguments: [String]) async -> ExitCode {
+        do {
+            switch try CommandLineParser(root: root).parse(arguments) {
+            case .help(_, let text):
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                return .success
+            case .command(let parsed):
+                return try await DemoCommand(parsed).run()
+            }
+        } catch {
+            FileHandle.standardError.write(Data("tpc: \(error.message)\n\(error.hint)\n".utf8))
+            return error.exitCode
+        }
+    }
+
+    /// The `tpc` built next to this binary, which the demo starts as
+    /// `tpc serve --sandbox`; `nil` when there is none.
+    static func serverExecutable() -> URL? {
+        var directory = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return URL(fileURLWithPath: path)
+            directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         }
         #endif
-        return Bundle.main.executableURL
+        guard let server = directory?.appendingPathComponent("tpc"),
+            FileManager.default.isExecutableFile(atPath: server.path)
+        else { return nil }
+        return server
     }
 }

@@ -32,7 +32,7 @@ public struct BackOfficeClient: Sendable {
     /// Every token matching `query`, newest first, following the service's
     /// pages until `maximum` tokens are gathered or the last page is read.
     ///
-    /// - Throws: ``DemoError`` — `service-unreachable`, `service-refused`
+    /// - Throws: ``IssuerToolError`` — `service-unreachable`, `service-refused`
     ///   (a wrong API key answers 401; an unknown issuer 404), `invalid-response`.
     public func tokens(
         _ query: TokenSearchQuery = TokenSearchQuery(), maximum: Int = defaultMaximum
@@ -55,7 +55,7 @@ public struct BackOfficeClient: Sendable {
     /// Changes one token's state as an operator.
     ///
     /// - Parameter reason: written to the audit log; must not contain card data.
-    /// - Throws: ``DemoError`` as ``tokens(_:maximum:)``; an illegal move (say,
+    /// - Throws: ``IssuerToolError`` as ``tokens(_:maximum:)``; an illegal move (say,
     ///   resuming an active token) is `service-refused` with status 409.
     public func change(
         tokenId: String, action: TokenLifecycleAction, reason: String? = nil

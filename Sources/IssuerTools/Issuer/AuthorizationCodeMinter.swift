@@ -58,12 +58,12 @@ public struct AuthorizationCodeMinter: Sendable {
     private let algorithm: JWSAlgorithm
 
     /// - Parameter keyPEM: a P-256 (ES256) or RSA (RS256) private key in PEM.
-    /// - Throws: ``DemoError`` `invalid-input` when the key cannot be read.
+    /// - Throws: ``IssuerToolError`` `invalid-input` when the key cannot be read.
     public init(issuer: String, audience: String, keyID: String, keyPEM: String) throws {
         do {
             key = try AnyPrivateKey(pemRepresentation: keyPEM)
         } catch {
-            throw DemoError(.invalidInput, "the code key is not a P-256 or RSA private key in PEM")
+            throw IssuerToolError(.invalidInput, "the code key is not a P-256 or RSA private key in PEM")
         }
         switch key {
         case .p256: algorithm = .es256
@@ -76,12 +76,12 @@ public struct AuthorizationCodeMinter: Sendable {
 
     /// A signed code for `grant`, issued at `now`.
     ///
-    /// - Throws: ``DemoError`` `invalid-input` for an empty scope or a
+    /// - Throws: ``IssuerToolError`` `invalid-input` for an empty scope or a
     ///   non-positive lifetime.
     public func mint(_ grant: Grant, now: Date = Date()) throws -> String {
         let scopes = grant.scope.flatMap { $0.split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
-        guard !scopes.isEmpty else { throw DemoError(.invalidInput, "a code needs at least one scope") }
-        guard grant.lifetime > 0 else { throw DemoError(.invalidInput, "the lifetime must be positive") }
+        guard !scopes.isEmpty else { throw IssuerToolError(.invalidInput, "a code needs at least one scope") }
+        guard grant.lifetime > 0 else { throw IssuerToolError(.invalidInput, "the lifetime must be positive") }
         var custom: [String: JSONValue] = ["scope": .string(scopes.joined(separator: " "))]
         if let cardRef = grant.cardRef { custom["cardRef"] = .string(cardRef) }
         if let panLastFour = grant.panLastFour { custom["panLastFour"] = .string(panLastFour) }
