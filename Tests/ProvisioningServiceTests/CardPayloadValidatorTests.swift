@@ -95,6 +95,18 @@ import Testing
         #expect(CardExpiration(month: 12, year: 2029)?.endOfValidity == Instants.utc(2030, 1, 1, 0, 0, 0))
     }
 
+    @Test func endOfValidityAgreesWithTheGregorianCalendarForEveryExpiry() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        for year in 2000...2099 {
+            for month in 1...12 {
+                let expiry = try #require(CardExpiration(month: month, year: year))
+                let next = DateComponents(year: month == 12 ? year + 1 : year, month: month % 12 + 1, day: 1)
+                #expect(expiry.endOfValidity == calendar.date(from: next), "\(month)/\(year)")
+            }
+        }
+    }
+
     @Test(
         arguments: [
             ("Al", nil), ("A", "invalid-length"), ("   ", "missing"), (String(repeating: "x", count: 26), nil),

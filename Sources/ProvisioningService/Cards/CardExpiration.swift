@@ -37,12 +37,9 @@ public struct CardExpiration: Hashable, Sendable {
     /// The first instant after the card stops being valid: 00:00 UTC on the first
     /// day of the month after the expiry month.
     public var endOfValidity: Date {
-        var components = DateComponents()
-        components.year = month == 12 ? year + 1 : year
-        components.month = month == 12 ? 1 : month + 1
-        components.day = 1
-        // Gregorian UTC dates in 2000–2100 always exist; the fallback is unreachable.
-        return Self.utcCalendar.date(from: components) ?? .distantPast
+        let next = month == 12 ? (year: year + 1, month: 1) : (year: year, month: month + 1)
+        return Date(
+            timeIntervalSince1970: TimeInterval(Self.daysSince1970(year: next.year, month: next.month)) * 86_400)
     }
 
     /// Whether the card is no longer valid at `date`.
@@ -50,11 +47,17 @@ public struct CardExpiration: Hashable, Sendable {
         date >= endOfValidity
     }
 
-    static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        return calendar
-    }()
+    /// Days from 1970-01-01 to the first of `month` in `year` (proleptic
+    /// Gregorian, UTC), by Howard Hinnant's days_from_civil: `Calendar` went
+    /// through ICU on every provisioning request for a constant of arithmetic.
+    static func daysSince1970(year: Int, month: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
 
     /// "MM/YY" split into its numbers without range checks, or `nil` when the
     /// shape is wrong.
