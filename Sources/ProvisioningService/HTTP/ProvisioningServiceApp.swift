@@ -111,7 +111,9 @@ public final class ProvisioningServiceApp: Sendable {
             let issuerId = try request.pathParameters.require("issuerId")
             do {
                 _ = try context.issuer(issuerId)
-                let body = try RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
+                let body =
+                    try ProvisioningRequestReader.read(request.body)
+                    ?? RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
                 let response = try await provisioning.provision(
                     issuerId: issuerId, request: body, requestId: request.requestID)
                 context.metrics.observeProvisioning(outcome: "success")
