@@ -16,9 +16,12 @@ import Synchronization
 /// ES256 verification and claim checks of the code, ECC_V2 encryption for
 /// the sandbox leaf — in a tight loop on one thread and on two threads at once
 /// (the server uses both cores, so the two-thread figure is its baseline), and
-/// per CPU second of the looping thread, the baseline of the server's
-/// requests per CPU second — the figure that stays meaningful when other
-/// processes share the cores.
+/// per CPU second of the looping threads with both cores busy, the baseline of
+/// the server's requests per CPU second — the figure that stays meaningful
+/// when other processes share the cores. (Per CPU second of one thread with
+/// the other core idle is reported too: on this 2-core VM a core does about a
+/// third less crypto per CPU second once the other core is busy, a condition
+/// the loaded server always runs in.)
 /// Apple's chain is not verified per request by the service: it caches
 /// verified chains by fingerprint and the sandbox has one leaf, so every
 /// request after the first is a cache hit (one SHA-256 over the chain, which
@@ -111,16 +114,25 @@ enum ServiceBench {
         }
         let perCPUSecond = Double(operations) / (threadCPUSeconds() - cpuBefore)
         let rates = Mutex<[Double]>([])
+        let work = Mutex<(operations: Int, cpuSeconds: Double)>((0, 0))
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             do {
-                let rate = try measureRate(seconds: seconds, one)
+                let cpuBefore = threadCPUSeconds()
+                var operations = 0
+                let rate = try measureRate(seconds: seconds) {
+                    try one()
+                    operations += 1
+                }
+                let cpu = threadCPUSeconds() - cpuBefore
                 rates.withLock { $0.append(rate) }
+                work.withLock { $0 = ($0.operations + operations, $0.cpuSeconds + cpu) }
             } catch {
                 failure.withLock { $0 = error }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
+        let loaded = work.withLock { $0 }
         BenchFigure(name: "service.crypto_ceiling_1_thread_per_second", value: single, unit: "op/s").emit()
         // Per CPU second of the loop's thread: what one core does however busy
         // the machine is (other processes only lengthen the wall time).
@@ -128,6 +140,15 @@ enum ServiceBench {
         BenchFigure(
             name: "service.crypto_ceiling_2_threads_per_second", value: rates.withLock { $0.reduce(0, +) },
             unit: "op/s"
+        ).emit()
+        // Per CPU second with both cores busy, as they are while the service is
+        // loaded: on this machine a core does markedly less crypto per CPU second
+        // when the other one is busy too (shared host resources), so this, not
+        // the one-thread figure, is the like-for-like baseline of the server's
+        // requests per CPU second under full load.
+        BenchFigure(
+            name: "service.crypto_ceiling_2_threads_per_cpu_second",
+            value: Double(loaded.operations) / loaded.cpuSeconds, unit: "op/CPU-s"
         ).emit()
     }
 
@@ -179,7 +200,14 @@ enum ServiceBench {
         // however busy other processes kept the cores.
         BenchFigure(
             name: "service.\(label).requests_per_server_cpu_second", value: Double(full.succeeded) / serverCPU,
-            unit: "requests/CPU-s", baselineKey: "service.crypto_ceiling_per_cpu_second", target: ">= 0.7"
+            unit: "requests/CPU-s", baselineKey: "service.crypto_ceiling_2_threads_per_cpu_second", target: ">= 0.7"
+        ).emit()
+        // Against a lone core's crypto rate, for comparison: the loop then runs
+        // with the other core idle, which the loaded server never does.
+        BenchFigure(
+            name: "service.\(label).requests_per_server_cpu_second_vs_one_idle_core",
+            value: Double(full.succeeded) / serverCPU, unit: "requests/CPU-s",
+            baselineKey: "service.crypto_ceiling_per_cpu_second"
         ).emit()
         BenchFigure(
             name: "service.\(label).full_load.server_cpu_percent", value: serverCPU / full.seconds * 100,
