@@ -13,9 +13,14 @@ targets=${PP_FUZZ_TARGETS:-"request-bodies cms certificate-chain jwt deep-link d
 out=build/fuzz
 mkdir -p "$out"
 
-swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 |
-    grep -E 'error|Build complete' || true
+# One product at a time: a whole-package build would also compile the main
+# package's executables, which do not build with -sanitize=fuzzer (it makes
+# their top-level code a library).
+for target in $targets; do
+    swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address --product "fuzz-$target" \
+        -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 |
+        grep -E 'error|Build of product' || true
+done
 bin=$(swift build --package-path Fuzz --show-bin-path --sanitize=fuzzer --sanitize=address)
 
 # Swift's own backtracer would catch the signal before libFuzzer could save the
