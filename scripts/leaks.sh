@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# `make leaks`: builds `tpc` with AddressSanitizer (LeakSanitizer included) in
-# its own build path (.build/asan, so the normal build is never disturbed),
-# drives real traffic through it and lets every process exit normally, so that
-# LeakSanitizer checks it at exit:
+# `make leaks`: builds `tpc` (and `tpc-demo`, which `tpc demo` execs) with
+# AddressSanitizer (LeakSanitizer included) in its own build path (.build/asan,
+# so the normal build is never disturbed), drives real traffic through it and
+# lets every process exit normally, so that LeakSanitizer checks it at exit:
 #
-#   1. `tpc demo`, which starts its own `tpc serve --sandbox` child;
+#   1. `tpc demo` (that is, tpc-demo), which starts its own `tpc serve --sandbox`;
 #   2. `tpc serve --sandbox` on SQLite, loaded with provisioning requests by
 #      tpc-bench (a normal debug build) and by `tpc demo --url`, then SIGTERM
 #      (a graceful stop, exit status 0 expected);
 #   3. the EndToEndTests suite with TPC_BINARY pointing at the ASan `tpc`
 #      (PP_LEAKS_TESTS=none skips it, PP_LEAKS_TESTS=<filter> picks tests).
 #
-# Every ASan process writes build/leaks/logs/asan.<pid> (verbosity=1, so that
+# Every ASan process writes build/leaks/logs/asan.<exe>.<pid> (verbosity=1, so that
 # a process that was checked says so even when clean). Leaks inside code we do
 # not own are suppressed by scripts/lsan.supp (each entry says why) and counted
 # apart. Prints per-step lines and the summary
@@ -29,11 +29,14 @@ logs=$out/logs
 rm -rf "$out"
 mkdir -p "$logs"
 
-echo "leaks: building tpc with -sanitize=address into .build/asan" >&2
-swift build --sanitize=address --build-path .build/asan --product tpc 2>&1 |
-    grep -E 'error|Build of product' >&2
+echo "leaks: building tpc and tpc-demo with -sanitize=address into .build/asan" >&2
+# `tpc demo` execs the tpc-demo built next to tpc: both are sanitized.
+for product in tpc-demo tpc; do
+    swift build --sanitize=address --build-path .build/asan --product "$product" 2>&1 |
+        grep -E 'error|Build of product' >&2
+    [ -x ".build/asan/debug/$product" ] || { echo "leaks: .build/asan/debug/$product was not built" >&2; exit 1; }
+done
 tpc=$root/.build/asan/debug/tpc
-[ -x "$tpc" ] || { echo "leaks: $tpc was not built" >&2; exit 1; }
 # The traffic generators are normal debug builds (incremental after `make test`).
 swift build --product tpc-bench 2>&1 | grep -E 'error|Build of product' >&2
 bench=$root/.build/debug/tpc-bench
@@ -41,7 +44,7 @@ bench=$root/.build/debug/tpc-bench
 unwind=1
 [ "${PP_LEAKS_FULL_STACKS:-0}" = 1 ] && unwind=0
 export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS="detect_leaks=1:log_path=$root/$logs/asan:verbosity=1:fast_unwind_on_malloc=$unwind"
+export ASAN_OPTIONS="detect_leaks=1:log_path=$root/$logs/asan:log_exe_name=1:verbosity=1:fast_unwind_on_malloc=$unwind"
 # exitcode=0: a leak must not change a process's exit status (the tests and the
 # demo check those); the reports are counted from the logs below.
 export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=1:exitcode=0"
@@ -70,7 +73,7 @@ mkdir -p "$work/serve"
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do
-    url=$(sed -n 's/^tpc: listening on \(http:[^ ]*\).*/\1/p' "$out/serve.stdout")
+    url=$(sed -n 's/^tpc: listening on \(http:[^ ]*\).*/\1/p' "$out/serve.stdout" 2>/dev/null)
     [ -n "$url" ] && break
     kill -0 "$server_pid" 2>/dev/null || break
     sleep 0.1
@@ -118,14 +121,16 @@ fi
 python3 - "$logs" "$out/summary.txt" "${#failed_steps[@]}" <<'EOF'
 import pathlib, re, sys
 logs, summary_path, failed_steps = pathlib.Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-processes = checked = ours = errors = 0
+ours = errors = 0
 suppressed = {}
 reports = []
-for log in sorted(logs.glob("asan.*")):
+# pid -> {executable: checked}; `tpc demo` execs tpc-demo in the same process,
+# which leaves one log per image under the same pid.
+by_pid = {}
+for log in sorted(logs.glob("asan.*"), key=lambda path: path.stat().st_mtime):
     text = log.read_text(errors="replace")
-    processes += 1
-    if "LeakSanitizer: checking for leaks" in text:
-        checked += 1
+    _, executable, pid = log.name.rsplit(".", 2) if log.name.count(".") >= 2 else ("", "?", log.name)
+    by_pid.setdefault(pid, {})[executable] = "LeakSanitizer: checking for leaks" in text
     for block in re.split(r"\n(?=(?:Direct|Indirect) leak of )", text)[1:]:
         ours += 1
         reports.append(f"{log.name}: " + block.split("\n\n")[0])
@@ -135,8 +140,17 @@ for log in sorted(logs.glob("asan.*")):
         for match in re.finditer(r"^\s*(\d+)\s+(\d+)\s+(\S+)\s*$", table[1], re.M):
             count, size = suppressed.get(match[3], (0, 0))
             suppressed[match[3]] = (count + int(match[1]), size + int(match[2]))
+executables = {}
+for images in by_pid.values():
+    # The image that exited (and was checked), else the last one exec'd.
+    name = next((image for image, done in images.items() if done), list(images)[-1])
+    ran, done = executables.get(name, (0, 0))
+    executables[name] = (ran + 1, done + (1 if images[name] else 0))
+processes = len(by_pid)
+checked = sum(done for _, done in executables.values())
 lines = [f"processes: {processes} ran with ASan, {checked} checked at exit "
          f"({processes - checked} ended by a signal, not checked)"]
+lines += [f"processes: {name}: {ran} ran, {done} checked" for name, (ran, done) in sorted(executables.items())]
 for template, (count, size) in sorted(suppressed.items()):
     lines.append(f"suppressed: {template}: {count} allocations, {size} bytes")
 lines += reports
