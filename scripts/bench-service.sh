@@ -8,10 +8,14 @@
 #   * service.crypto_ceiling_{1_thread,2_threads}_per_second
 #   * service.<db>.provisioning_requests_per_second   (closed loop, 16 connections)
 #   * service.<db>.half_load.latency_p50_ms / _p99_ms  (open loop at half that rate)
-#   * service.<db>.rss_idle_mib, rss_after_100k_requests_mib, soak_<N>s.rss_growth_percent
+#   * service.<db>.rss_idle_mib, rss_after_100k_requests_mib
+#   * service.<db>.soak_<N>s.*: open loop at 70 % of the closed-loop rate above:
+#     requests, failed_requests (target 0), latency_p50_ms / _p99_ms over the
+#     whole soak, rss_start/end/peak_mib, rss_growth_percent (target <= 10);
+#     one RSS line per slice on standard error
 #
-#   PP_SOAK_SECONDS   length of the moderate-load soak per database (default 60;
-#                     `make soak` uses 300, the five-minute run of the issue)
+#   PP_SOAK_SECONDS   length of the soak per database (default 60; `make soak`
+#                     uses 300, the five-minute run of the issue)
 #   PP_SERVICE_TOTAL  requests before the "after" memory reading (default 100000)
 #   PP_SERVICE_DBS    "sqlite postgres" (default) or one of them
 set -euo pipefail

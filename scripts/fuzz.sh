@@ -13,9 +13,14 @@ targets=${PP_FUZZ_TARGETS:-"request-bodies cms certificate-chain jwt deep-link d
 out=build/fuzz
 mkdir -p "$out"
 
-swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 |
-    grep -E 'error|Build complete' || true
+# One product at a time: a whole-package build would also compile the main
+# package's executables, which do not build with -sanitize=fuzzer (it makes
+# their top-level code a library).
+for target in $targets; do
+    swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address --product "fuzz-$target" \
+        -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 |
+        grep -E 'error|Build of product' || true
+done
 bin=$(swift build --package-path Fuzz --show-bin-path --sanitize=fuzzer --sanitize=address)
 
 # Swift's own backtracer would catch the signal before libFuzzer could save the
@@ -30,13 +35,16 @@ for target in $targets; do
     [ -x "$exe" ] || { echo "FUZZ $target missing executable $exe" >&2; total_crashes=$((total_crashes + 1)); continue; }
     mkdir -p "$out/corpus/$target" "$out/crashes/$target" Fuzz/regressions/"$target"
     log="$out/$target.log"
+    # Crash inputs of earlier runs stay in the folder until fixed; count this run's.
+    started="$out/.started-$target"
+    touch "$started"
     "$exe" "$out/corpus/$target" "Fuzz/corpus/$target" "Fuzz/regressions/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
         -artifact_prefix="$out/crashes/$target/" -print_final_stats=1 >"$log" 2>&1
     status=$?
     runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     [ -n "$runs" ] || runs=$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "$log" | tail -n 1)
-    crashes=$(find "$out/crashes/$target" -type f | wc -l)
+    crashes=$(find "$out/crashes/$target" -type f -newer "$started" | wc -l)
     if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
     total_crashes=$((total_crashes + crashes))
     line="FUZZ $target executions=${runs:-0} crashes=$crashes seconds=$seconds"

@@ -34,6 +34,7 @@ import Testing
         let target = try #require(FuzzTarget.named(name))
         for file in try Self.inputs(in: "corpus", target: name) {
             let outcome = target.run(Array(try Data(contentsOf: file)))
+            #expect(outcome != .hung, "seed \(name)/\(file.lastPathComponent) hung the code under test")
             if file.lastPathComponent.hasPrefix("valid") {
                 #expect(outcome == .accepted, "seed \(name)/\(file.lastPathComponent) was refused")
             }

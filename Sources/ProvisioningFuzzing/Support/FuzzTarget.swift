@@ -37,4 +37,8 @@ public enum FuzzOutcome: Sendable, Hashable {
     case accepted
     /// The input was refused with an error (the expected result for most inputs).
     case refused
+    /// The code under test did not finish within the target's bound (a server
+    /// that kept the connection past every timeout of its own). A finding like a
+    /// crash: the fuzzer executables trap on it so that libFuzzer saves the input.
+    case hung
 }

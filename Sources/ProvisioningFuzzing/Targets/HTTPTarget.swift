@@ -5,15 +5,17 @@ import ProvisioningAPI
 extension FuzzTarget {
     /// Raw bytes sent as an HTTP request to an in-process `HTTPServer`
     /// (libmicrohttpd, routing, limits, problem middleware) whose routes decode
-    /// the real request bodies; one loopback connection per input, bounded by
-    /// socket timeouts.
+    /// the real request bodies; one loopback connection per input, which ends
+    /// when the server closes it (see `LoopbackExchange`).
     ///
     /// `accepted` means the server answered 2xx; any complete answer or a
-    /// closed connection is fine, a crash or a hang of the server is not.
+    /// closed connection is fine. A crash is a finding, and so is a server that
+    /// keeps the connection past its own timeouts: that input returns `hung`.
     public static let http = FuzzTarget(name: "http") { input in
         guard let port = FuzzHTTPServer.shared.port else { return .refused }
         let response = LoopbackExchange.send(input, toPort: port)
-        return response.starts(with: Array("HTTP/1.1 2".utf8)) ? .accepted : .refused
+        if response.hung { return .hung }
+        return response.bytes.starts(with: Array("HTTP/1.1 2".utf8)) ? .accepted : .refused
     }
 }
 
@@ -44,8 +46,8 @@ final class FuzzHTTPServer: Sendable {
         }
         router.get("/healthz") { _ in .text("ok") }
         let limits = HTTPServer.Limits(
-            maxHeaderBytes: 8 * 1024, maxBodyBytes: 64 * 1024, maxConnections: 64, idleTimeout: 2,
-            handlerDeadline: .seconds(2))
+            maxHeaderBytes: 8 * 1024, maxBodyBytes: 64 * 1024, maxConnections: 64, idleTimeout: 1,
+            handlerDeadline: .seconds(1))
         let server = HTTPServer(
             configuration: .init(host: "127.0.0.1", port: 0, limits: limits, threadPoolSize: 1), router: router)
         do {
