@@ -12,24 +12,21 @@ extension HTTPServer {
         public var threadPoolSize: Int
         /// HTTPS credentials; plain HTTP when `nil`.
         public var tls: TLS?
-        /// How long the polling thread that parsed a request may spend on its handler
-        /// — running its steps inline, or waiting for the next one — before handing
-        /// it to the cooperative pool; `.zero` always hands off.
+        /// How long the polling thread that parsed a request may run its handler
+        /// inline before handing it to the cooperative pool; `.zero` always hands off.
         ///
-        /// A handler that answers within the budget costs no connection suspension,
-        /// and a step it awaits elsewhere (a database transaction, an actor) one
-        /// thread wake-up instead of three. The budget is checked between the
+        /// A handler that answers without waiting on anything then costs no thread
+        /// switch and no connection suspension. The budget is checked between the
         /// handler's steps (from one suspension point to the next), so synchronous
         /// work between two `await`s is not interrupted: handlers doing long
         /// blocking or CPU-bound work should do it on their own executor or actor.
-        /// While the thread runs or waits, the other connections it polls wait too,
-        /// which is why the budget is small. Default 2 ms.
+        /// Default 200 µs.
         public var inlineHandlerBudget: Duration
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, limits: Limits = Limits(),
             threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount, tls: TLS? = nil,
-            inlineHandlerBudget: Duration = .milliseconds(2)
+            inlineHandlerBudget: Duration = .microseconds(200)
         ) {
             self.host = host
             self.port = port

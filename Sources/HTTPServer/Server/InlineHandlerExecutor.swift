@@ -1,7 +1,6 @@
-import Dispatch
 import Synchronization
 
-/// The task executor a handler's task prefers, so that its steps run on the
+/// The task executor a handler's task prefers, so that its first steps run on the
 /// libmicrohttpd polling thread that parsed the request.
 ///
 /// Handing every request to the cooperative pool and back costs a thread wake-up
@@ -12,23 +11,15 @@ import Synchronization
 /// anything finishes before the access handler returns and its response is queued
 /// directly, with no suspension.
 ///
-/// A handler that waits on a step completing elsewhere — a database transaction on
-/// its connection's queue, an actor — is waited for on the polling thread while
-/// the budget lasts: the step's completion enqueues the continuation here and wakes
-/// the polling thread, which is one wake-up where handing off costs three (the
-/// cooperative pool, then MHD's resume channel, then the polling thread again).
-///
-/// Draining is bounded by a time budget covering both running and waiting: once it
-/// is spent the executor switches for good to forwarding every job to the global
-/// concurrent executor and the connection is suspended as before. One executor
-/// serves one request.
+/// Draining is bounded by a time budget: once it is spent, or when the handler waits
+/// on something that completes elsewhere (an actor, I/O, a timer), the executor
+/// switches for good to forwarding every job to the global concurrent executor and
+/// the connection is suspended as before. One executor serves one request.
 final class InlineHandlerExecutor: TaskExecutor, Sendable {
     private struct Jobs: @unchecked Sendable {
         // `UnownedJob` is not `Sendable`; jobs only move between the thread that
         // enqueues them and the one that runs them, through this mutex.
         var forwarding = false
-        /// The draining thread sleeps on `arrival` and wants a signal for the next job.
-        var waiting = false
         // A handler usually has one runnable job at a time: keep it out of the
         // array, so the common case allocates nothing.
         var first: UnownedJob?
@@ -42,53 +33,31 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
     }
 
     private let jobs = Mutex(Jobs())
-    // A semaphore rather than a condition: a signal that lands after the drain
-    // gave up only leaves a count that nobody waits for again.
-    private let arrival = DispatchSemaphore(value: 0)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let (forward, wake): (Bool, Bool) = jobs.withLock { jobs in
-            if jobs.forwarding { return (true, false) }
+        let forward: Bool = jobs.withLock { jobs in
+            if jobs.forwarding { return true }
             if jobs.first == nil { jobs.first = unowned } else { jobs.more.append(unowned) }
-            defer { jobs.waiting = false }
-            return (false, jobs.waiting)
+            return false
         }
-        if forward {
-            globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
-        } else if wake {
-            arrival.signal()
-        }
+        if forward { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
     }
 
-    /// Runs queued jobs on the calling thread, waiting for the next one while the
-    /// handler is not done, until `isDone` holds or `budget` has passed; then
-    /// switches to forwarding and hands any leftover jobs to the global executor.
-    /// Call once, from the thread that created the task.
+    /// Runs queued jobs on the calling thread until none is left, `isDone` holds or
+    /// `budget` has passed, then switches to forwarding and hands any leftover jobs
+    /// to the global executor. Call once, from the thread that created the task.
     func drain(budget: Duration, isDone: () -> Bool) {
         let clock = ContinuousClock()
         let ends = clock.now.advanced(by: budget)
         let me = asUnownedTaskExecutor()
-        while !isDone() {
-            let next: UnownedJob? = jobs.withLock { jobs in
-                if let job = jobs.popFirst() { return job }
-                jobs.waiting = true
-                return nil
-            }
-            if let next {
-                next.runSynchronously(on: me)
-                if clock.now >= ends { break }
-                continue
-            }
-            let remaining = clock.now.duration(to: ends)
-            guard remaining > .zero else { break }
-            let (seconds, attoseconds) = remaining.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            if arrival.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut { break }
+        while true {
+            guard let next = jobs.withLock({ $0.popFirst() }) else { break }
+            next.runSynchronously(on: me)
+            if isDone() || clock.now >= ends { break }
         }
         let leftovers: [UnownedJob] = jobs.withLock { jobs in
             jobs.forwarding = true
-            jobs.waiting = false
             var leftovers: [UnownedJob] = []
             while let job = jobs.popFirst() { leftovers.append(job) }
             return leftovers
