@@ -199,7 +199,7 @@ struct JSONParser: ~Copyable {
                 throw fail(.invalidUnicode)
             }
             guard let unicode = Unicode.Scalar(scalar) else { throw fail(.invalidUnicode) }
-            buffer.append(contentsOf: UTF8.encode(unicode).map { Array($0) } ?? [])
+            UTF8.encode(unicode) { buffer.append($0) }
         default:
             throw fail()
         }

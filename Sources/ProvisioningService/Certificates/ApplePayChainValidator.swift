@@ -3,7 +3,7 @@ import ProvisioningCrypto
 import Synchronization
 
 /// Verifies the certificate chain Wallet sends with an add-card request and
-/// returns the leaf whose key the pass data is encrypted for.
+/// returns the leaf's key, which the pass data is encrypted for.
 ///
 /// Verified chains are remembered by fingerprint (SHA-256 over the presented
 /// DER certificates) in a bounded cache: the same device sends the same chain
@@ -19,7 +19,6 @@ public final class ApplePayChainValidator: Sendable {
     private let verifier: CertificateChainVerifier
 
     private struct Entry: Sendable {
-        let leaf: Certificate
         /// The leaf's key, read and checked once per chain rather than per request.
         let leafKey: P256.PublicKey?
         let notBefore: Date
@@ -44,19 +43,12 @@ public final class ApplePayChainValidator: Sendable {
     /// The number of chains cached now.
     public var cachedChainCount: Int { cache.withLock { $0.entries.count } }
 
-    /// Verifies `chain` (DER, leaf first) at `now`.
+    /// Verifies `chain` (DER, leaf first) at `now` and returns the leaf's P-256
+    /// key, which ECC_V2 encrypts the pass data for.
     ///
     /// - Throws: ``ServiceError`` `certificate-chain-invalid` naming the defect
-    ///   (untrusted root, order, missing marker, expiry…).
-    public func verifiedLeaf(chain: [[UInt8]], now: Date) throws(ServiceError) -> Certificate {
-        try verifiedEntry(chain: chain, now: now).leaf
-    }
-
-    /// Verifies `chain` as ``verifiedLeaf(chain:now:)`` does and returns the
-    /// leaf's P-256 key, which ECC_V2 encrypts the pass data for.
-    ///
-    /// - Throws: ``ServiceError`` `certificate-chain-invalid`, also when the
-    ///   leaf's key is not P-256.
+    ///   (untrusted root, order, missing marker, expiry…), also when the leaf's
+    ///   key is not P-256.
     public func verifiedLeafKey(chain: [[UInt8]], now: Date) throws(ServiceError) -> P256.PublicKey {
         guard let key = try verifiedEntry(chain: chain, now: now).leafKey else {
             throw ServiceError(.certificateChainInvalid, "the leaf certificate's key is not P-256")
@@ -88,7 +80,7 @@ public final class ApplePayChainValidator: Sendable {
         let leafKey: P256.PublicKey? =
             if case .p256(let key)? = try? verified.leaf.publicKey { key } else { nil }
         let entry = Entry(
-            leaf: verified.leaf, leafKey: leafKey,
+            leafKey: leafKey,
             notBefore: verified.certificates.map(\.notValidBefore).max() ?? now,
             notAfter: verified.certificates.map(\.notValidAfter).min() ?? now)
         cache.withLock { cache in

@@ -64,7 +64,7 @@ import Testing
     /// Foundation accepts with the same value, and the parser refuses only what
     /// Foundation refuses or what it is documented to refuse in addition.
     @Test func agreesWithFoundationOnMutatedDocuments() throws {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = PrimitivesFixtures.Garbage(state: 0x5EED)
         let alphabet = Array(#"{}[]":,.-+eE0123456789 \truefalsn"#.utf8) + [0x00, 0x7F, 0xC3, 0xA9]
         var accepted = 0
         for round in 0..<4000 {
@@ -109,18 +109,5 @@ extension JSONParserTests {
         case (.integer, .number), (.number, .integer): left.doubleValue == right.doubleValue
         default: left == right
         }
-    }
-}
-
-/// A small deterministic generator, so a failing round can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
