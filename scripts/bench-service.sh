@@ -5,7 +5,9 @@
 # Sources/Bench/ServiceBench.swift), beside the crypto-only ceiling of the same
 # work measured in this run. Prints BENCH lines:
 #
-#   * service.crypto_ceiling_{1_thread,2_threads}_per_second
+#   * service.<db>.crypto_ceiling_{1_thread,2_threads}_per_second (and per CPU
+#     second): the mean of two readings, right before and right after the
+#     closed-loop phase below
 #   * service.<db>.provisioning_requests_per_second   (closed loop, 16 connections)
 #   * service.<db>.half_load.latency_p50_ms / _p99_ms  (open loop at half that rate)
 #   * service.<db>.rss_idle_mib, rss_after_100k_requests_mib
@@ -78,7 +80,6 @@ stop_server() {
     server_pid=""
 }
 
-ceiling="--ceiling"
 for db in $databases; do
     case "$db" in
     sqlite)
@@ -105,10 +106,7 @@ for db in $databases; do
         exit 1
         ;;
     esac
-    # The crypto ceiling once per run, with the first server idle (after its idle
-    # memory reading, before its load).
     "$bench" service-load --url "$url" --sandbox-dir "$workdir/$db/sandbox" --pid "$server_pid" --label "$db" \
-        --total "$total" --soak-seconds "$soak" $ceiling
-    ceiling=""
+        --total "$total" --soak-seconds "$soak"
     stop_server
 done

@@ -8,7 +8,7 @@ import Synchronization
 ///
 ///     tpc-bench service-ceiling --url http://127.0.0.1:PORT --sandbox-dir DIR [--seconds 3]
 ///     tpc-bench service-load --url http://127.0.0.1:PORT --sandbox-dir DIR --pid PID --label sqlite
-///         [--ceiling] [--connections 16] [--total 100000] [--soak-seconds 60] [--latency-seconds 15]
+///         [--seconds 3] [--connections 16] [--total 100000] [--soak-seconds 60] [--latency-seconds 15]
 ///
 /// `service-ceiling` is the crypto-only ceiling of one provisioning: the work
 /// the service does per request that is pure cryptography — base64 + CMS
@@ -22,7 +22,10 @@ import Synchronization
 /// the other core idle is reported beside it: a core can do less per CPU
 /// second once the other one is busy too, which the loaded server always is.)
 ///
-/// `service-load` measures the closed-loop throughput, the latency at half of
+/// `service-load` measures that ceiling right before and right after its
+/// closed-loop throughput phase and compares the server with the mean of the
+/// two (`service.<label>.crypto_ceiling_*`; both two-thread readings are
+/// printed too). It measures the closed-loop throughput, the latency at half of
 /// it (open loop), memory after `--total` requests, and then soaks the
 /// service for `--soak-seconds` at 70 % of that throughput (open loop):
 /// requests, failures, p50/p99 latency over the whole soak and RSS at its
@@ -43,7 +46,6 @@ enum ServiceBench {
         var total = 100_000
         var soakSeconds = 60.0
         var latencySeconds = 15.0
-        var ceiling = false
 
         init(_ arguments: [String]) throws {
             var index = 0
@@ -63,7 +65,6 @@ enum ServiceBench {
                 case "--total": total = Int(try next()) ?? total
                 case "--soak-seconds": soakSeconds = Double(try next()) ?? soakSeconds
                 case "--latency-seconds": latencySeconds = Double(try next()) ?? latencySeconds
-                case "--ceiling": ceiling = true
                 default: throw BenchError("unknown option \(arguments[index])")
                 }
                 index += 1
@@ -80,12 +81,53 @@ enum ServiceBench {
 
     // MARK: Ceiling
 
-    static func ceiling(_ arguments: [String]) throws {
-        let options = try Options(arguments)
-        try ceiling(factory: try makeFactory(options), seconds: options.seconds)
+    /// One measurement of the crypto-only ceiling.
+    struct Ceiling {
+        /// Operations per second of one thread, the other core idle.
+        var oneThread: Double
+        /// Operations per CPU second of that thread.
+        var oneThreadPerCPUSecond: Double
+        /// Operations per second of two threads at once.
+        var twoThreads: Double
+        /// Operations per CPU second of the two threads: what a core does with the
+        /// other one busy too, as it is while the service is loaded.
+        var twoThreadsPerCPUSecond: Double
+
+        /// The mean of two measurements, figure by figure.
+        func averaged(with other: Ceiling) -> Ceiling {
+            Ceiling(
+                oneThread: (oneThread + other.oneThread) / 2,
+                oneThreadPerCPUSecond: (oneThreadPerCPUSecond + other.oneThreadPerCPUSecond) / 2,
+                twoThreads: (twoThreads + other.twoThreads) / 2,
+                twoThreadsPerCPUSecond: (twoThreadsPerCPUSecond + other.twoThreadsPerCPUSecond) / 2)
+        }
+
+        func emit(prefix: String) {
+            BenchFigure(name: "\(prefix)crypto_ceiling_1_thread_per_second", value: oneThread, unit: "op/s").emit()
+            // Per CPU second of the loop's thread: what one core does however busy
+            // the machine is (other processes only lengthen the wall time).
+            BenchFigure(
+                name: "\(prefix)crypto_ceiling_per_cpu_second", value: oneThreadPerCPUSecond, unit: "op/CPU-s"
+            ).emit()
+            BenchFigure(name: "\(prefix)crypto_ceiling_2_threads_per_second", value: twoThreads, unit: "op/s").emit()
+            // Per CPU second with both cores busy, as they are while the service is
+            // loaded: a core can do less crypto per CPU second when the other one is
+            // busy too (shared caches and host resources), so this, not the
+            // one-thread figure, is the like-for-like baseline of the server's
+            // requests per CPU second under full load.
+            BenchFigure(
+                name: "\(prefix)crypto_ceiling_2_threads_per_cpu_second", value: twoThreadsPerCPUSecond,
+                unit: "op/CPU-s"
+            ).emit()
+        }
     }
 
-    static func ceiling(factory: ProvisioningRequestFactory, seconds: Double) throws {
+    static func ceiling(_ arguments: [String]) throws {
+        let options = try Options(arguments)
+        try ceiling(factory: try makeFactory(options), seconds: options.seconds).emit(prefix: "service.")
+    }
+
+    static func ceiling(factory: ProvisioningRequestFactory, seconds: Double) throws -> Ceiling {
         let now = Date()
         let cardRef = "bench-ceiling"
         let payload = CMSEnvelopedData.base64EncodedString(
@@ -139,23 +181,9 @@ enum ServiceBench {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         let loaded = work.withLock { $0 }
-        BenchFigure(name: "service.crypto_ceiling_1_thread_per_second", value: single, unit: "op/s").emit()
-        // Per CPU second of the loop's thread: what one core does however busy
-        // the machine is (other processes only lengthen the wall time).
-        BenchFigure(name: "service.crypto_ceiling_per_cpu_second", value: perCPUSecond, unit: "op/CPU-s").emit()
-        BenchFigure(
-            name: "service.crypto_ceiling_2_threads_per_second", value: rates.withLock { $0.reduce(0, +) },
-            unit: "op/s"
-        ).emit()
-        // Per CPU second with both cores busy, as they are while the service is
-        // loaded: a core can do less crypto per CPU second when the other one is
-        // busy too (shared caches and host resources), so this, not the
-        // one-thread figure, is the like-for-like baseline of the server's
-        // requests per CPU second under full load.
-        BenchFigure(
-            name: "service.crypto_ceiling_2_threads_per_cpu_second",
-            value: Double(loaded.operations) / loaded.cpuSeconds, unit: "op/CPU-s"
-        ).emit()
+        return Ceiling(
+            oneThread: single, oneThreadPerCPUSecond: perCPUSecond, twoThreads: rates.withLock { $0.reduce(0, +) },
+            twoThreadsPerCPUSecond: Double(loaded.operations) / loaded.cpuSeconds)
     }
 
     // MARK: Load
@@ -170,7 +198,11 @@ enum ServiceBench {
         let idleAnonymous = try process.anonymousResidentMegabytes()
         let idlePSS = try process.proportionalMegabytes()
         let factory = try makeFactory(options)
-        if options.ceiling { try ceiling(factory: factory, seconds: options.seconds) }
+        // The ceiling right before and right after the throughput phase, with the
+        // server idle both times: the machine's speed drifts by several per cent
+        // over minutes (other tenants of the host), and the mean of the two
+        // brackets the load in time. Both readings are printed.
+        let ceilingBefore = try ceiling(factory: factory, seconds: options.seconds)
         let (host, port) = try options.endpoint()
         let generator = LoadGenerator(host: host, port: port, connections: options.connections)
         var sent = 0
@@ -198,22 +230,33 @@ enum ServiceBench {
         let machine = try MachineCPU.read().busyFraction(since: machineBefore)
         sent += count
         let throughput = full.requestsPerSecond
+        let ceilingAfter = try ceiling(factory: factory, seconds: options.seconds)
+        ceilingBefore.averaged(with: ceilingAfter).emit(prefix: "service.\(label).")
+        BenchFigure(
+            name: "service.\(label).crypto_ceiling_2_threads_per_cpu_second.before",
+            value: ceilingBefore.twoThreadsPerCPUSecond, unit: "op/CPU-s"
+        ).emit()
+        BenchFigure(
+            name: "service.\(label).crypto_ceiling_2_threads_per_cpu_second.after",
+            value: ceilingAfter.twoThreadsPerCPUSecond, unit: "op/CPU-s"
+        ).emit()
         BenchFigure(
             name: "service.\(label).provisioning_requests_per_second", value: throughput, unit: "requests/s",
-            baselineKey: "service.crypto_ceiling_2_threads_per_second", target: ">= 0.7"
+            baselineKey: "service.\(label).crypto_ceiling_2_threads_per_second", target: ">= 0.7"
         ).emit()
-        // Per CPU second the server got: comparable with the one-thread ceiling
-        // however busy other processes kept the cores.
+        // Per CPU second the server got: comparable with the ceiling per CPU
+        // second however busy other processes kept the cores.
         BenchFigure(
             name: "service.\(label).requests_per_server_cpu_second", value: Double(full.succeeded) / serverCPU,
-            unit: "requests/CPU-s", baselineKey: "service.crypto_ceiling_2_threads_per_cpu_second", target: ">= 0.7"
+            unit: "requests/CPU-s", baselineKey: "service.\(label).crypto_ceiling_2_threads_per_cpu_second",
+            target: ">= 0.7"
         ).emit()
         // Against a lone core's crypto rate, for comparison: the loop then runs
         // with the other core idle, which the loaded server never does.
         BenchFigure(
             name: "service.\(label).requests_per_server_cpu_second_vs_one_idle_core",
             value: Double(full.succeeded) / serverCPU, unit: "requests/CPU-s",
-            baselineKey: "service.crypto_ceiling_per_cpu_second"
+            baselineKey: "service.\(label).crypto_ceiling_per_cpu_second"
         ).emit()
         BenchFigure(
             name: "service.\(label).full_load.server_cpu_percent", value: serverCPU / full.seconds * 100,

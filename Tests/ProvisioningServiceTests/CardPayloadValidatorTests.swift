@@ -174,4 +174,18 @@ import Testing
             #expect(text.contains("primaryAccountNumber"))
         }
     }
+
+    @Test func namesAreTrimmedOfExactlyWhatFoundationCallsWhitespaceAndNewlines() {
+        // Every scalar of the Basic Multilingual Plane around a name, both sides.
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let padded = "\(scalar)Ada\(scalar)"
+            #expect(
+                CardPayloadValidator.trimmingWhitespace(padded)
+                    == padded.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
+        }
+        #expect(CardPayloadValidator.trimmingWhitespace(" \t\n ") == "")
+        #expect(CardPayloadValidator.trimmingWhitespace("Ada Lovelace") == "Ada Lovelace")
+        #expect(CardPayloadValidator.trimmingWhitespace("\u{3000}Ada\u{2028}Lovelace\u{85}") == "Ada\u{2028}Lovelace")
+    }
 }

@@ -50,7 +50,7 @@ public enum CardPayloadValidator {
         }
         let (expiration, expirationIssue) = parseExpiration(payload.expiration, now: now)
         if let expirationIssue { issues.append(FieldIssue(field: "expiration", reason: expirationIssue)) }
-        let name = payload.cardholderName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = trimmingWhitespace(payload.cardholderName)
         if let reason = nameIssue(name) {
             issues.append(FieldIssue(field: "cardholderName", reason: reason))
         }
@@ -101,6 +101,19 @@ public enum CardPayloadValidator {
             }
         }
         return printable ? nil : .invalidCharacters
+    }
+
+    /// `text` without the leading and trailing scalars Foundation's
+    /// `CharacterSet.whitespacesAndNewlines` holds — Unicode `White_Space` plus
+    /// U+200B ZERO WIDTH SPACE — without the round trip through `NSString`.
+    static func trimmingWhitespace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar.value == 0x200B }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
     }
 
     static func referenceIssue(_ reference: String) -> FieldIssue.Reason? {

@@ -2,8 +2,9 @@ import CPostgres
 import Dispatch
 import Foundation
 
-/// One libpq connection, used only on its own serial queue (libpq calls block).
-final class PostgresConnection: BlockingConnection, @unchecked Sendable {
+/// One libpq connection, used only on its own serial queue (libpq calls wait on
+/// the network).
+final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     let queue: DispatchQueue
     private let handle: OpaquePointer
 

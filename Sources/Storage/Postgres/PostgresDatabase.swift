@@ -37,7 +37,7 @@ public final class PostgresDatabase: SQLDatabase {
     {
         let database = PostgresDatabase(connectionString: connectionString, options: options)
         let connection = try await database.pool.acquire()
-        await database.pool.release(connection, reusable: true)
+        database.pool.release(connection, reusable: true)
         return database
     }
 
@@ -104,17 +104,17 @@ public final class PostgresDatabase: SQLDatabase {
     }
 
     public func close() async {
-        await pool.close()
+        pool.close()
     }
 
     private func withConnection<T: Sendable>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await pool.acquire()
         do {
             let result = try await work(connection)
-            await pool.release(connection, reusable: connection.isReusable)
+            pool.release(connection, reusable: connection.isReusable)
             return result
         } catch {
-            await pool.release(connection, reusable: connection.isReusable)
+            pool.release(connection, reusable: connection.isReusable)
             throw error
         }
     }

@@ -1,24 +1,28 @@
 import CSQLite
-import Dispatch
 import Foundation
+import Synchronization
 
-/// One SQLite connection, used only on its own serial queue.
+/// One SQLite connection, used by one thread at a time under its own lock.
 ///
-/// Opened with `SQLITE_OPEN_NOMUTEX`: SQLite's own mutexes are not needed because
-/// the queue already serializes every call on the handle, and the pool leases it
-/// to one task at a time.
+/// Its statements run on the caller's thread: on a local file they are CPU work
+/// of microseconds (WAL appends to the page cache; `synchronous=NORMAL` syncs only
+/// at checkpoints), less than the two thread wake-ups a hop to a queue of its own
+/// and back costs. Opened with `SQLITE_OPEN_NOMUTEX`: the lock already serializes
+/// every call on the handle, and the pool leases it to one task at a time.
 final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
-    let queue: DispatchQueue
     private let handle: OpaquePointer
-    // Touched only on `queue`.
+    // Touched only under `lock`.
     private let statements: SQLiteStatementCache
+    /// Held around every use of `handle` and `statements`: the pool leases the
+    /// connection to one task, but that task's child tasks may share a
+    /// transaction's handle.
+    private let lock = Mutex(())
 
     /// `SQLITE_TRANSIENT`: SQLite copies bound bytes before the bind call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private init(handle: OpaquePointer, queue: DispatchQueue, cacheCapacity: Int) {
+    private init(handle: OpaquePointer, cacheCapacity: Int) {
         self.handle = handle
-        self.queue = queue
         self.statements = SQLiteStatementCache(capacity: cacheCapacity)
     }
 
@@ -32,20 +36,17 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         case reader
     }
 
-    /// Opens `filename` (a path, or `:memory:`) on a new queue and applies the pragmas
-    /// of its role.
-    static func open(filename: String, role: Role, options: SQLiteOptions) async throws -> SQLiteConnection {
-        let queue = ConnectionQueue.make(label: "storage.sqlite.\(role)")
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(
-                    with: Result { try openBlocking(filename: filename, role: role, options: options, queue: queue) })
-            }
-        }
+    /// Opens `filename` (a path, or `:memory:`) and applies the pragmas of its role.
+    static func open(filename: String, role: Role, options: SQLiteOptions) throws -> SQLiteConnection {
+        try openBlocking(filename: filename, role: role, options: options)
+    }
+
+    func perform<T: Sendable>(_ work: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try lock.withLock { _ in try work(self) }
     }
 
     private static func openBlocking(
-        filename: String, role: Role, options: SQLiteOptions, queue: DispatchQueue
+        filename: String, role: Role, options: SQLiteOptions
     ) throws -> SQLiteConnection {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
         flags |= role == .writer ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY
@@ -64,7 +65,7 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         let timeout = options.busyTimeout.components
         sqlite3_busy_timeout(
             handle, Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
-        let connection = SQLiteConnection(handle: handle, queue: queue, cacheCapacity: options.statementCacheCapacity)
+        let connection = SQLiteConnection(handle: handle, cacheCapacity: options.statementCacheCapacity)
         switch role {
         case .writer:
             if filename != ":memory:" {
@@ -74,7 +75,10 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
                 }
             }
             try connection.executeScriptBlocking(
-                "PRAGMA foreign_keys=ON; PRAGMA synchronous=\(options.synchronous.rawValue);")
+                """
+                PRAGMA foreign_keys=ON; PRAGMA synchronous=\(options.synchronous.rawValue);
+                PRAGMA wal_autocheckpoint=\(options.walAutocheckpointPages);
+                """)
         case .reader:
             try connection.executeScriptBlocking("PRAGMA query_only=ON;")
         }

@@ -9,6 +9,12 @@
 /// database. Every connection sets `foreign_keys=ON` and a busy timeout; the
 /// writer sets `journal_mode=WAL` and the configured `synchronous` level.
 ///
+/// Statements run on the calling task's thread, with no hop to another thread
+/// and back (see `SQLiteConnection`). Two waits can then hold that thread: the
+/// busy timeout, when another process holds the file's write lock, and the
+/// `fsync` of a WAL checkpoint, which SQLite runs after every thousand pages or
+/// so of commits. Several servers sharing one database belong on PostgreSQL.
+///
 /// ```swift
 /// let db = try await SQLiteDatabase.open(path: "/var/lib/tpc/tpc.sqlite")
 /// try await db.execute("INSERT INTO kv (key, value) VALUES (?, ?)", ["greeting", "hello"])
@@ -27,13 +33,13 @@ public final class SQLiteDatabase: SQLDatabase {
         self.options = options
         let isMemory = path == ":memory:"
         writer = ConnectionPool(capacity: 1) {
-            try await SQLiteConnection.open(filename: path, role: .writer, options: options)
+            try SQLiteConnection.open(filename: path, role: .writer, options: options)
         }
         readers =
             isMemory
             ? nil
             : ConnectionPool(capacity: options.readerCount) {
-                try await SQLiteConnection.open(filename: path, role: .reader, options: options)
+                try SQLiteConnection.open(filename: path, role: .reader, options: options)
             }
     }
 
@@ -61,7 +67,7 @@ public final class SQLiteDatabase: SQLDatabase {
     /// before any reader opens it.
     private func warmUp() async throws {
         let connection = try await writer.acquire()
-        await writer.release(connection, reusable: true)
+        writer.release(connection, reusable: true)
     }
 
     public func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
@@ -98,12 +104,9 @@ public final class SQLiteDatabase: SQLDatabase {
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
-            try await withConnection(writer) { connection in
-                // The body runs on the writer's queue (see ConnectionQueueExecutor).
-                try await withTaskExecutorPreference(ConnectionQueueExecutor(queue: connection.queue)) {
-                    try await transaction(on: connection, body)
-                }
-            }
+            // The body runs where the caller runs, its statements inline (see
+            // SQLiteConnection): holding the writer is what makes it exclusive.
+            try await withConnection(writer) { connection in try await transaction(on: connection, body) }
         }
     }
 
@@ -131,8 +134,8 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     public func close() async {
-        await writer.close()
-        await readers?.close()
+        writer.close()
+        readers?.close()
     }
 
     private func withConnection<T: Sendable>(
@@ -141,12 +144,12 @@ public final class SQLiteDatabase: SQLDatabase {
         let connection = try await pool.acquire()
         do {
             let result = try await work(connection)
-            await pool.release(connection, reusable: true)
+            pool.release(connection, reusable: true)
             return result
         } catch {
             // A connection left inside a transaction would block every later writer.
             let clean = (try? await connection.perform { $0.isInAutocommit }) ?? false
-            await pool.release(connection, reusable: clean || path == ":memory:")
+            pool.release(connection, reusable: clean || path == ":memory:")
             throw error
         }
     }

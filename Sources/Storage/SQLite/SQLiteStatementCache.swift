@@ -3,7 +3,7 @@ import CSQLite
 /// Prepared statements of one SQLite connection, keyed by SQL text, least recently
 /// used evicted first.
 ///
-/// Used only on its connection's queue. Eviction scans for the oldest entry,
+/// Used only under its connection's lock. Eviction scans for the oldest entry,
 /// which is cheap at the small capacities a connection needs (tens of statements).
 final class SQLiteStatementCache {
     struct Entry {

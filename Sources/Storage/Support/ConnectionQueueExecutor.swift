@@ -1,8 +1,8 @@
 import Dispatch
 
-/// A task executor that runs jobs on a connection's serial queue.
+/// A task executor that runs jobs on a ``QueuedConnection``'s serial queue.
 ///
-/// A transaction's body runs with this executor preferred, so its steps run on
+/// A PostgreSQL transaction's body runs with this executor preferred, so its steps run on
 /// the queue its statements run on. Each statement is then queued behind the
 /// current job on the thread already running the queue, and its result resumes
 /// the body on that same thread, instead of waking a queue thread and then a

@@ -36,8 +36,42 @@ enum TimestampText {
         rest -= minute * 60_000_000
         let second = rest / 1_000_000
         let fraction = rest - second * 1_000_000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
-            + ".\(pad(fraction, 6))Z"
+        guard (0...9999).contains(year) else {
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):"
+                + "\(pad(second, 2)).\(pad(fraction, 6))Z"
+        }
+        // Written digit by digit into the string's own storage: this runs for every
+        // timestamp bound to SQLite, three per provisioning.
+        return String(unsafeUninitializedCapacity: 27) { buffer in
+            var index = 0
+            func put(_ value: Int64, _ width: Int) {
+                var value = value
+                for position in stride(from: index + width - 1, through: index, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                    value /= 10
+                }
+                index += width
+            }
+            func put(_ character: Unicode.Scalar) {
+                buffer[index] = UInt8(ascii: character)
+                index += 1
+            }
+            put(year, 4)
+            put("-")
+            put(month, 2)
+            put("-")
+            put(day, 2)
+            put("T")
+            put(hour, 2)
+            put(":")
+            put(minute, 2)
+            put(":")
+            put(second, 2)
+            put(".")
+            put(fraction, 6)
+            put("Z")
+            return index
+        }
     }
 
     /// Parses `YYYY-MM-DD`, optionally followed by `T` or a space, `HH:MM[:SS[.fraction]]`

@@ -41,4 +41,39 @@ struct TimestampTextTests {
         #expect(texts == texts.sorted())
         #expect(Set(texts.map(\.count)) == [27])
     }
+
+    @Test func formatAgreesWithTheGregorianCalendarToTheMicrosecond() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // ±3e9 s around 1970 (1874–2065): a Date, counted from 2001, still
+            // holds every microsecond there.
+            let micros = Int64(bitPattern: state >> 1) % 6_000_000_000_000_000 - 3_000_000_000_000_000
+            let seconds = micros >= 0 ? micros / 1_000_000 : (micros + 1) / 1_000_000 - 1
+            let fraction = micros - seconds * 1_000_000
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+            let expected = [
+                Self.digits(parts.year, 4), "-", Self.digits(parts.month, 2), "-", Self.digits(parts.day, 2), "T",
+                Self.digits(parts.hour, 2), ":", Self.digits(parts.minute, 2), ":", Self.digits(parts.second, 2), ".",
+                Self.digits(Int(fraction), 6), "Z",
+            ].joined()
+            let date = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
+            #expect(TimestampText.format(date) == expected, "\(micros)")
+        }
+    }
+
+    private static func digits(_ value: Int?, _ width: Int) -> String {
+        let text = String(value ?? -1)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    @Test func yearsBeyondFourDigitsKeepEveryDigit() {
+        let date = Date(timeIntervalSince1970: 300_000_000_000)  // year 11476
+        let text = TimestampText.format(date)
+        #expect(text.hasPrefix("11476-"))
+        #expect(TimestampText.parse(text) == nil)  // four-digit years only, as both databases print
+    }
 }
