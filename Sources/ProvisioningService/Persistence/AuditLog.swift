@@ -8,7 +8,13 @@ import Storage
 public enum AuditLog {
     /// Appends an event for `issuerId`.
     public static func record(_ event: AuditEvent, issuerId: String, on executor: any SQLExecutor) async throws {
-        try await executor.execute(
+        let statement = recording(event, issuerId: issuerId)
+        try await executor.execute(statement.sql, statement.bindings)
+    }
+
+    /// The insert that appends `event` for `issuerId`, for a batch.
+    public static func recording(_ event: AuditEvent, issuerId: String) -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO audit_events (event_id, issuer_id, at, request_id, actor, action, outcome, card_ref,
                                       pan_last_four, token_id, problem_type, detail)

@@ -30,7 +30,12 @@ public struct ProvisioningAttempt: Sendable, Hashable {
 
     /// Inserts the attempt.
     public func insert(on executor: any SQLExecutor) async throws {
-        try await executor.execute(
+        try await executor.execute(insertion.sql, insertion.bindings)
+    }
+
+    /// The insert of the attempt, for a batch.
+    public var insertion: SQLStatement {
+        SQLStatement(
             """
             INSERT INTO provisioning_attempts
                 (provisioning_id, issuer_id, request_id, card_ref, pan_fingerprint, pan_last_four, scheme, created_at)

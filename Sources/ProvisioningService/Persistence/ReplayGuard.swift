@@ -9,6 +9,32 @@ import Storage
 /// second use violates the key. Run them inside the transaction that applies
 /// the operation, so a failed operation leaves the value unused.
 public enum ReplayGuard {
+    /// The insert that marks one value used, and what its unique violation means.
+    public struct Use: Sendable {
+        /// The insert; a second use of the value violates its primary key.
+        public let statement: SQLStatement
+        /// Thrown when the value was used before.
+        public let replayed: ServiceError
+    }
+
+    /// The use of a code's `jti` for its issuer.
+    public static func authorizationCode(_ code: VerifiedAuthorizationCode, issuerId: String) -> Use {
+        Use(
+            statement: SQLStatement(
+                "INSERT INTO used_authorization_codes (issuer_id, jti, expires_at) VALUES (?, ?, ?)",
+                [.text(issuerId), .text(code.jwtID), .timestamp(code.expiresAt)]),
+            replayed: ServiceError(.authorizationCodeReplayed, "the authorization code was already used"))
+    }
+
+    /// The use of an add-request nonce, kept as its SHA-256 digest.
+    public static func nonce(_ nonce: [UInt8], issuerId: String, at date: Date) throws -> Use {
+        Use(
+            statement: SQLStatement(
+                "INSERT INTO used_nonces (nonce_digest, issuer_id, used_at) VALUES (?, ?, ?)",
+                [.text(Hex.encode(try SHA256.hash(data: nonce))), .text(issuerId), .timestamp(date)]),
+            replayed: ServiceError(.nonceReplayed, "the nonce was already used"))
+    }
+
     /// Records a code's `jti` for its issuer.
     ///
     /// - Throws: ``ServiceError`` `authorization-code-replayed` when it was used
@@ -16,13 +42,7 @@ public enum ReplayGuard {
     public static func consumeAuthorizationCode(
         _ code: VerifiedAuthorizationCode, issuerId: String, on executor: any SQLExecutor
     ) async throws {
-        do {
-            try await executor.execute(
-                "INSERT INTO used_authorization_codes (issuer_id, jti, expires_at) VALUES (?, ?, ?)",
-                [.text(issuerId), .text(code.jwtID), .timestamp(code.expiresAt)])
-        } catch let error as StorageError where error.code == .uniqueViolation {
-            throw ServiceError(.authorizationCodeReplayed, "the authorization code was already used")
-        }
+        try await consume(authorizationCode(code, issuerId: issuerId), on: executor)
     }
 
     /// Records the SHA-256 digest of an add-request nonce.
@@ -31,12 +51,31 @@ public enum ReplayGuard {
     public static func consumeNonce(
         _ nonce: [UInt8], issuerId: String, at date: Date, on executor: any SQLExecutor
     ) async throws {
+        try await consume(Self.nonce(nonce, issuerId: issuerId, at: date), on: executor)
+    }
+
+    /// Marks every value of `uses` used and runs `statements`, all as one
+    /// ``SQLDatabase/executeAtomically(_:)`` batch: the operation's writes and the
+    /// single use of what authorized it commit together or not at all.
+    ///
+    /// - Throws: the first replayed use's ``ServiceError``; ``StorageError``
+    ///   otherwise.
+    public static func consume(
+        _ uses: [Use], with statements: [SQLStatement], on database: any SQLDatabase
+    ) async throws {
         do {
-            try await executor.execute(
-                "INSERT INTO used_nonces (nonce_digest, issuer_id, used_at) VALUES (?, ?, ?)",
-                [.text(Hex.encode(try SHA256.hash(data: nonce))), .text(issuerId), .timestamp(date)])
+            try await database.executeAtomically(uses.map(\.statement) + statements)
         } catch let error as StorageError where error.code == .uniqueViolation {
-            throw ServiceError(.nonceReplayed, "the nonce was already used")
+            guard let index = error.statementIndex, uses.indices.contains(index) else { throw error }
+            throw uses[index].replayed
+        }
+    }
+
+    private static func consume(_ use: Use, on executor: any SQLExecutor) async throws {
+        do {
+            try await executor.execute(use.statement.sql, use.statement.bindings)
+        } catch let error as StorageError where error.code == .uniqueViolation {
+            throw use.replayed
         }
     }
 

@@ -49,12 +49,13 @@ struct ApplePayProvisioning: Sendable {
         let audit = AuditEvent(
             id: AuditLog.newEventId(), at: now, requestId: requestId, actor: "issuer-app", action: .provision,
             outcome: .success, cardRef: card.cardReference, panLastFour: card.panLastFour)
-        try await context.database.transaction { tx in
-            try await ReplayGuard.consumeAuthorizationCode(code, issuerId: issuer.id, on: tx)
-            try await ReplayGuard.consumeNonce(nonce, issuerId: issuer.id, at: now, on: tx)
-            try await attempt.insert(on: tx)
-            try await AuditLog.record(audit, issuerId: issuer.id, on: tx)
-        }
+        // One batch: a single round trip on PostgreSQL.
+        try await ReplayGuard.consume(
+            [
+                ReplayGuard.authorizationCode(code, issuerId: issuer.id),
+                try ReplayGuard.nonce(nonce, issuerId: issuer.id, at: now),
+            ],
+            with: [attempt.insertion, AuditLog.recording(audit, issuerId: issuer.id)], on: context.database)
         return ApplePayProvisioningResponse(
             encryptedPassData: Data(sealed.encryptedPassData), activationData: Data(activationData),
             ephemeralPublicKey: Data(sealed.ephemeralPublicKey), provisioningId: attempt.provisioningId)

@@ -72,6 +72,9 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     public let sqlState: String?
     /// The extended SQLite result code, when the error came from SQLite.
     public let sqliteCode: Int32?
+    /// Which statement of an ``SQLDatabase/executeAtomically(_:)`` batch failed
+    /// (from 0); `nil` outside batches.
+    public var statementIndex: Int?
 
     public init(
         _ code: Code, _ detail: String, constraint: String? = nil, sqlState: String? = nil,
@@ -94,6 +97,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         if let constraint { text += " [constraint \(constraint)]" }
         if let sqlState { text += " [SQLSTATE \(sqlState)]" }
         if let sqliteCode { text += " [sqlite \(sqliteCode)]" }
+        if let statementIndex { text += " [statement \(statementIndex)]" }
         return text
     }
 }

@@ -65,13 +65,13 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         return connection
     }
 
-    /// Whether the connection is alive and outside any transaction. Reads state that
-    /// libpq already holds and reads pending input without waiting, so a server that
-    /// closed an idle connection (a restart) is noticed before the connection is
-    /// handed out again. Call only while no task uses the connection.
+    /// Whether the connection is alive, outside any transaction and out of pipeline
+    /// mode. Reads state that libpq already holds and reads pending input without
+    /// waiting, so a server that closed an idle connection (a restart) is noticed
+    /// before the connection is handed out again. Call only while no task uses the connection.
     var isReusable: Bool {
         PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK
-            && PQtransactionStatus(handle) == PQTRANS_IDLE
+            && PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
     }
 
     /// Whether an open transaction was aborted by an error and only accepts ROLLBACK.
@@ -80,8 +80,7 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     func executeBlocking(_ sql: String, _ bindings: [SQLValue]) throws -> Int {
         let result = try run(sql, bindings)
         defer { PQclear(result) }
-        guard let tuples = PQcmdTuples(result), tuples.pointee != 0 else { return 0 }
-        return Int(String(cString: tuples)) ?? 0
+        return Self.changedRows(result)
     }
 
     func queryBlocking(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
@@ -125,20 +124,8 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
 
     /// Runs one statement with `PQexecParams`; the caller clears the result.
     private func run(_ sql: String, _ bindings: [SQLValue]) throws -> OpaquePointer {
-        let rewritten = try PlaceholderRewriter.rewrite(sql)
-        guard rewritten.parameterCount == bindings.count else {
-            throw StorageError(
-                .misuse, "the statement takes \(rewritten.parameterCount) bindings, \(bindings.count) given")
-        }
-        let parameters = try PostgresValueCoding.encode(bindings)
-        let result: OpaquePointer? = parameters.bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-            let values: [UnsafePointer<CChar>?] = parameters.offsets.map { offset in
-                offset.flatMap { start in base.map { $0 + start } }
-            }
-            return PQexecParams(
-                handle, rewritten.sql, Int32(bindings.count), parameters.types, values, parameters.lengths,
-                parameters.formats, 0)
+        let result: OpaquePointer? = try withParameters(sql, bindings) { sql, count, types, values, lengths, formats in
+            PQexecParams(handle, sql, count, types, values, lengths, formats, 0)
         }
         do {
             try check(result)
@@ -148,6 +135,109 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         }
         guard let result else { throw StorageError(.connectionFailure, "PostgreSQL returned no result") }
         return result
+    }
+
+    /// Calls `body` with the statement rewritten to `$n` placeholders and its
+    /// bindings encoded as libpq's parameter arrays, valid only during the call.
+    private func withParameters<T>(
+        _ sql: String, _ bindings: [SQLValue],
+        _ body: (
+            _ sql: String, _ count: Int32, _ types: [Oid], _ values: [UnsafePointer<CChar>?], _ lengths: [Int32],
+            _ formats: [Int32]
+        ) -> T
+    ) throws -> T {
+        let rewritten = try PlaceholderRewriter.rewrite(sql)
+        guard rewritten.parameterCount == bindings.count else {
+            throw StorageError(
+                .misuse, "the statement takes \(rewritten.parameterCount) bindings, \(bindings.count) given")
+        }
+        let parameters = try PostgresValueCoding.encode(bindings)
+        return parameters.bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let values: [UnsafePointer<CChar>?] = parameters.offsets.map { offset in
+                offset.flatMap { start in base.map { $0 + start } }
+            }
+            return body(
+                rewritten.sql, Int32(bindings.count), parameters.types, values, parameters.lengths, parameters.formats)
+        }
+    }
+
+    /// Runs `statements` as one pipeline with a single sync, which the server
+    /// executes as one implicit transaction: one round trip for the batch.
+    ///
+    /// The first failing statement's error is thrown with its index; the server
+    /// skips the rest (`PGRES_PIPELINE_ABORTED`) and rolls the batch back. libpq
+    /// leaves pipeline mode only once every queued statement's results were read:
+    /// a batch cut short (a statement that could not be sent, a broken
+    /// connection) leaves the connection in pipeline mode, which ``isReusable``
+    /// reports, so the pool closes it instead of handing it out again.
+    func executePipelineBlocking(_ statements: [SQLStatement]) throws -> [Int] {
+        guard PQenterPipelineMode(handle) == 1 else {
+            throw StorageError(.connectionFailure, "PostgreSQL: cannot enter pipeline mode")
+        }
+        defer { _ = PQexitPipelineMode(handle) }
+        for (index, statement) in statements.enumerated() {
+            let sent: Int32
+            do {
+                sent = try withParameters(statement.sql, statement.bindings) {
+                    sql, count, types, values, lengths, formats in
+                    PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
+                }
+            } catch var error as StorageError {
+                // The server runs nothing of a pipeline that never gets its sync.
+                error.statementIndex = index
+                throw error
+            }
+            guard sent == 1 else {
+                var error = PostgresErrorMapping.error(result: nil, connection: handle)
+                error.statementIndex = index
+                throw error
+            }
+        }
+        guard PQpipelineSync(handle) == 1 else {
+            throw PostgresErrorMapping.error(result: nil, connection: handle)
+        }
+        var counts: [Int] = []
+        counts.reserveCapacity(statements.count)
+        var firstError: StorageError?
+        for index in statements.indices {
+            guard let result = PQgetResult(handle) else {
+                throw StorageError(.connectionFailure, "PostgreSQL: a pipelined statement returned no result")
+            }
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+                counts.append(Self.changedRows(result))
+            case PGRES_PIPELINE_ABORTED:
+                counts.append(0)
+            default:
+                if firstError == nil {
+                    var error = PostgresErrorMapping.error(result: result, connection: handle)
+                    error.statementIndex = index
+                    firstError = error
+                }
+                counts.append(0)
+            }
+            PQclear(result)
+            // Each statement's results end with a null result.
+            guard PQgetResult(handle) == nil else {
+                throw StorageError(.connectionFailure, "PostgreSQL: a pipelined statement returned several results")
+            }
+        }
+        guard let sync = PQgetResult(handle) else {
+            throw StorageError(.connectionFailure, "PostgreSQL: the pipeline ended without its sync")
+        }
+        let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        PQclear(sync)
+        guard synced else {
+            throw StorageError(.connectionFailure, "PostgreSQL: the pipeline ended without its sync")
+        }
+        if let firstError { throw firstError }
+        return counts
+    }
+
+    private static func changedRows(_ result: OpaquePointer) -> Int {
+        guard let tuples = PQcmdTuples(result), tuples.pointee != 0 else { return 0 }
+        return Int(String(cString: tuples)) ?? 0
     }
 
     private func check(_ result: OpaquePointer?) throws {

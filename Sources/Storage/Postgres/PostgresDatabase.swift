@@ -76,6 +76,19 @@ public final class PostgresDatabase: SQLDatabase {
         }
     }
 
+    /// One round trip for the whole batch: a pipeline ending in one sync, which the
+    /// server runs as a single implicit transaction.
+    @discardableResult
+    public func executeAtomically(_ statements: [SQLStatement]) async throws -> [Int] {
+        try TransactionScope.ensureOutside(self)
+        guard !statements.isEmpty else { return [] }
+        return try await options.retryPolicy.run {
+            try await withConnection { connection in
+                try await connection.perform { try $0.executePipelineBlocking(statements) }
+            }
+        }
+    }
+
     private func transaction<T: Sendable>(
         on connection: PostgresConnection, _ body: @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
