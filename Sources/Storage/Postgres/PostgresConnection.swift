@@ -7,6 +7,11 @@ import Foundation
 final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     let queue: DispatchQueue
     private let handle: OpaquePointer
+    /// Statements already rewritten to `$n` placeholders, by their text; touched
+    /// only on `queue`. A service sends the same few dozen statements over and
+    /// over, and rewriting scans every byte of each.
+    private var rewrites: [String: PlaceholderRewriter.Rewritten] = [:]
+    private static let rewriteCacheCapacity = 256
 
     private init(handle: OpaquePointer, queue: DispatchQueue) {
         self.handle = handle
@@ -146,7 +151,7 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             _ formats: [Int32]
         ) -> T
     ) throws -> T {
-        let rewritten = try PlaceholderRewriter.rewrite(sql)
+        let rewritten = try rewrite(sql)
         guard rewritten.parameterCount == bindings.count else {
             throw StorageError(
                 .misuse, "the statement takes \(rewritten.parameterCount) bindings, \(bindings.count) given")
@@ -160,6 +165,15 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             return body(
                 rewritten.sql, Int32(bindings.count), parameters.types, values, parameters.lengths, parameters.formats)
         }
+    }
+
+    private func rewrite(_ sql: String) throws -> PlaceholderRewriter.Rewritten {
+        if let known = rewrites[sql] { return known }
+        let rewritten = try PlaceholderRewriter.rewrite(sql)
+        // Statements built with literals inline would grow the cache without end.
+        if rewrites.count >= Self.rewriteCacheCapacity { rewrites.removeAll(keepingCapacity: true) }
+        rewrites[sql] = rewritten
+        return rewritten
     }
 
     /// Runs `statements` as one pipeline with a single sync, which the server
