@@ -202,6 +202,25 @@ public final class ProvisioningServiceApp: Sendable {
         }
     }
 
+    /// Whether a `Content-Type` names JSON (`application/json`, `…+json`, any
+    /// parameters): "json" anywhere, ASCII case-insensitively as media types
+    /// compare — without `String.contains`, which went through `NSString` on
+    /// every request.
+    static func namesJSON(_ contentType: String) -> Bool {
+        let bytes = Array(contentType.utf8)
+        let json: [UInt8] = Array("json".utf8)
+        guard bytes.count >= json.count else { return false }
+        for start in 0...(bytes.count - json.count) {
+            var matches = true
+            for offset in 0..<json.count where bytes[start + offset] | 0x20 != json[offset] {
+                matches = false
+                break
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
     /// Registers one route with the shared error handling.
     func route(
         _ router: inout Router, _ route: APIRoute, base: String,
@@ -209,9 +228,7 @@ public final class ProvisioningServiceApp: Sendable {
     ) {
         let log = context.log
         router.on(ServerMethod(route.method.rawValue), base + route.pattern) { request in
-            if request.method == .post, let type = request.headers[APIHeaders.contentType],
-                !type.lowercased().contains("json")
-            {
+            if request.method == .post, let type = request.headers[APIHeaders.contentType], !Self.namesJSON(type) {
                 return Self.problemResponse(
                     ProvisioningAPI.ProblemDetails(.unsupportedMediaType, detail: "send application/json"),
                     request: request)

@@ -12,8 +12,9 @@
 /// Statements run on the calling task's thread, with no hop to another thread
 /// and back (see `SQLiteConnection`). Two waits can then hold that thread: the
 /// busy timeout, when another process holds the file's write lock, and the
-/// `fsync` of a WAL checkpoint, which SQLite runs after every thousand pages or
-/// so of commits. Several servers sharing one database belong on PostgreSQL.
+/// `fsync` of a WAL checkpoint, which a commit runs once the log holds
+/// ``SQLiteOptions/walAutocheckpointPages`` pages. Several servers sharing one
+/// database belong on PostgreSQL.
 ///
 /// ```swift
 /// let db = try await SQLiteDatabase.open(path: "/var/lib/tpc/tpc.sqlite")

@@ -26,18 +26,19 @@ public struct SQLiteOptions: Sendable, Hashable {
     /// Retries of transactions that met `SQLITE_BUSY` or `SQLITE_LOCKED`.
     public var retryPolicy: SQLRetryPolicy
     /// WAL pages after which a commit checkpoints the log into the database file
-    /// (`PRAGMA wal_autocheckpoint`); 4,000 (16 MB of 4 KB pages) by default.
+    /// (`PRAGMA wal_autocheckpoint`); SQLite's own 1,000 (4 MB of 4 KB pages) by
+    /// default.
     ///
-    /// SQLite's default of 1,000 copies hot pages (b-tree roots and interiors, the
-    /// last page of append-only tables) back and syncs twice that often: on the
-    /// service's provisioning transaction, 4,000 took a tenth off the database's
-    /// CPU time per commit. The log file grows to about this size and is reused.
+    /// The committing call runs the checkpoint — copying the log's pages back and
+    /// syncing — so this trades CPU against that call's stall: on the service's
+    /// provisioning load, 4,000 pages saved about 2 % of the server's CPU time and
+    /// doubled the p99 latency at half load (41 ms against 18 ms).
     public var walAutocheckpointPages: Int
 
     public init(
         synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5), readerCount: Int = 4,
         statementCacheCapacity: Int = 64, retryPolicy: SQLRetryPolicy = SQLRetryPolicy(),
-        walAutocheckpointPages: Int = 4_000
+        walAutocheckpointPages: Int = 1_000
     ) {
         self.walAutocheckpointPages = max(1, walAutocheckpointPages)
         self.synchronous = synchronous
