@@ -41,6 +41,11 @@ enum PostgresValueCoding {
 
     static func encode(_ values: [SQLValue]) throws -> Parameters {
         var parameters = Parameters()
+        parameters.bytes.reserveCapacity(values.count * 24)
+        parameters.offsets.reserveCapacity(values.count)
+        parameters.lengths.reserveCapacity(values.count)
+        parameters.formats.reserveCapacity(values.count)
+        parameters.types.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
             let start = parameters.bytes.count
             var type: UInt32 = 0
@@ -53,12 +58,12 @@ enum PostgresValueCoding {
                 parameters.types.append(0)
                 continue
             case .text(let text):
-                let utf8 = Array(text.utf8)
-                if utf8.contains(0) {
+                // Straight into the shared buffer: no array per parameter.
+                parameters.bytes.append(contentsOf: text.utf8)
+                if parameters.bytes[start...].contains(0) {
                     throw StorageError(
                         .invalidValue, "text parameter \(index + 1) contains a NUL character, which PostgreSQL refuses")
                 }
-                parameters.bytes.append(contentsOf: utf8)
                 parameters.bytes.append(0)
                 format = 0
             case .integer(let integer):
