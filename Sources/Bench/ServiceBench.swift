@@ -250,9 +250,12 @@ enum ServiceBench {
             name: "service.\(label).crypto_ceiling_2_threads_per_cpu_second.after",
             value: ceilingAfter.twoThreadsPerCPUSecond, unit: "op/CPU-s"
         ).emit()
+        // Wall clock, for reference: the load generator (and PostgreSQL) share
+        // the cores with the server, which so gets well under the two cores the
+        // ceiling's threads had — the target is checked per CPU second below.
         BenchFigure(
             name: "service.\(label).provisioning_requests_per_second", value: throughput, unit: "requests/s",
-            baselineKey: "service.\(label).crypto_ceiling_2_threads_per_second", target: ">= 0.7"
+            baselineKey: "service.\(label).crypto_ceiling_2_threads_per_second"
         ).emit()
         // Per CPU second the server got: comparable with the ceiling per CPU
         // second however busy other processes kept the cores.
