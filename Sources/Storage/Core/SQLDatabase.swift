@@ -47,8 +47,10 @@ public protocol SQLExecutor: Sendable {
 /// }
 /// ```
 ///
-/// Implementations never run blocking database calls on Swift's cooperative
-/// thread pool: each connection has its own serial dispatch queue.
+/// Calls that wait on the network never hold a thread of Swift's cooperative
+/// pool: each PostgreSQL connection has its own serial dispatch queue. SQLite's
+/// calls, CPU work of microseconds on a local file, run on the caller's thread
+/// (see ``SQLiteDatabase`` for the waits that can hold it).
 public protocol SQLDatabase: SQLExecutor {
     /// Runs `body` in a transaction on one connection.
     ///

@@ -142,6 +142,22 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         return result
     }
 
+    /// A statement rewritten to `$n` placeholders with its bindings encoded.
+    private struct EncodedStatement {
+        let sql: String
+        let parameters: PostgresValueCoding.Parameters
+    }
+
+    /// Rewrites and encodes a statement, checking its bindings.
+    private func encode(_ sql: String, _ bindings: [SQLValue]) throws -> EncodedStatement {
+        let rewritten = try rewrite(sql)
+        guard rewritten.parameterCount == bindings.count else {
+            throw StorageError(
+                .misuse, "the statement takes \(rewritten.parameterCount) bindings, \(bindings.count) given")
+        }
+        return EncodedStatement(sql: rewritten.sql, parameters: try PostgresValueCoding.encode(bindings))
+    }
+
     /// Calls `body` with the statement rewritten to `$n` placeholders and its
     /// bindings encoded as libpq's parameter arrays, valid only during the call.
     private func withParameters<T>(
@@ -151,19 +167,25 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             _ formats: [Int32]
         ) -> T
     ) throws -> T {
-        let rewritten = try rewrite(sql)
-        guard rewritten.parameterCount == bindings.count else {
-            throw StorageError(
-                .misuse, "the statement takes \(rewritten.parameterCount) bindings, \(bindings.count) given")
-        }
-        let parameters = try PostgresValueCoding.encode(bindings)
+        Self.withPointers(try encode(sql, bindings), body)
+    }
+
+    private static func withPointers<T>(
+        _ statement: EncodedStatement,
+        _ body: (
+            _ sql: String, _ count: Int32, _ types: [Oid], _ values: [UnsafePointer<CChar>?], _ lengths: [Int32],
+            _ formats: [Int32]
+        ) -> T
+    ) -> T {
+        let parameters = statement.parameters
         return parameters.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             let values: [UnsafePointer<CChar>?] = parameters.offsets.map { offset in
                 offset.flatMap { start in base.map { $0 + start } }
             }
             return body(
-                rewritten.sql, Int32(bindings.count), parameters.types, values, parameters.lengths, parameters.formats)
+                statement.sql, Int32(parameters.lengths.count), parameters.types, values, parameters.lengths,
+                parameters.formats)
         }
     }
 
@@ -186,23 +208,29 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     /// connection) leaves the connection in pipeline mode, which ``isReusable``
     /// reports, so the pool closes it instead of handing it out again.
     func executePipelineBlocking(_ statements: [SQLStatement]) throws -> [Int] {
+        // Every statement checked and encoded before anything is sent: a caller's
+        // mistake in the third statement must not leave the first two queued.
+        var encoded: [EncodedStatement] = []
+        encoded.reserveCapacity(statements.count)
+        for (index, statement) in statements.enumerated() {
+            do {
+                encoded.append(try encode(statement.sql, statement.bindings))
+            } catch var error as StorageError {
+                error.statementIndex = index
+                throw error
+            }
+        }
         guard PQenterPipelineMode(handle) == 1 else {
             throw StorageError(.connectionFailure, "PostgreSQL: cannot enter pipeline mode")
         }
         defer { _ = PQexitPipelineMode(handle) }
-        for (index, statement) in statements.enumerated() {
-            let sent: Int32
-            do {
-                sent = try withParameters(statement.sql, statement.bindings) {
-                    sql, count, types, values, lengths, formats in
-                    PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
-                }
-            } catch var error as StorageError {
-                // The server runs nothing of a pipeline that never gets its sync.
-                error.statementIndex = index
-                throw error
+        for (index, statement) in encoded.enumerated() {
+            let sent = Self.withPointers(statement) { sql, count, types, values, lengths, formats in
+                PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
             }
             guard sent == 1 else {
+                // Sending failed (the connection broke): what was queued is never
+                // synced, so the server commits none of it.
                 var error = PostgresErrorMapping.error(result: nil, connection: handle)
                 error.statementIndex = index
                 throw error
@@ -216,7 +244,7 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         var firstError: StorageError?
         for index in statements.indices {
             guard let result = PQgetResult(handle) else {
-                throw StorageError(.connectionFailure, "PostgreSQL: a pipelined statement returned no result")
+                throw firstError ?? Self.brokenPipeline(handle, "a pipelined statement returned no result")
             }
             switch PQresultStatus(result) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
@@ -234,19 +262,37 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             PQclear(result)
             // Each statement's results end with a null result.
             guard PQgetResult(handle) == nil else {
-                throw StorageError(.connectionFailure, "PostgreSQL: a pipelined statement returned several results")
+                throw firstError ?? Self.brokenPipeline(handle, "a pipelined statement returned several results")
             }
         }
-        guard let sync = PQgetResult(handle) else {
-            throw StorageError(.connectionFailure, "PostgreSQL: the pipeline ended without its sync")
-        }
-        let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
-        PQclear(sync)
-        guard synced else {
-            throw StorageError(.connectionFailure, "PostgreSQL: the pipeline ended without its sync")
+        // The sync: the implicit transaction commits here, and a failure to commit
+        // (a serialization failure, a deferred constraint) arrives as an error
+        // result before the sync's own.
+        var commitError: StorageError?
+        var synced = false
+        for _ in 0..<4 {
+            // An error result may be followed by a null before the sync's result.
+            guard let result = PQgetResult(handle) else { continue }
+            let status = PQresultStatus(result)
+            if status == PGRES_PIPELINE_SYNC {
+                synced = true
+            } else if status != PGRES_PIPELINE_ABORTED, commitError == nil {
+                commitError = PostgresErrorMapping.error(result: result, connection: handle)
+            }
+            PQclear(result)
+            if synced { break }
         }
         if let firstError { throw firstError }
+        if let commitError { throw commitError }
+        guard synced else { throw Self.brokenPipeline(handle, "the pipeline ended without its sync") }
         return counts
+    }
+
+    /// The error of a pipeline whose results did not come back as libpq promises:
+    /// libpq's own message when the connection broke, otherwise a generic one.
+    private static func brokenPipeline(_ handle: OpaquePointer, _ detail: String) -> StorageError {
+        let error = PostgresErrorMapping.error(result: nil, connection: handle)
+        return error.code == .connectionFailure ? error : StorageError(.connectionFailure, "PostgreSQL: \(detail)")
     }
 
     private static func changedRows(_ result: OpaquePointer) -> Int {

@@ -10,11 +10,12 @@
 /// writer sets `journal_mode=WAL` and the configured `synchronous` level.
 ///
 /// Statements run on the calling task's thread, with no hop to another thread
-/// and back (see `SQLiteConnection`). Two waits can then hold that thread: the
-/// busy timeout, when another process holds the file's write lock, and the
-/// `fsync` of a WAL checkpoint, which a commit runs once the log holds
-/// ``SQLiteOptions/walAutocheckpointPages`` pages. Several servers sharing one
-/// database belong on PostgreSQL.
+/// and back (see `SQLiteConnection`). Waits on the disk or on other processes
+/// then hold that thread: the busy timeout, when another process holds the
+/// file's write lock; the `fsync` of a WAL checkpoint, which a commit runs once
+/// the log holds ``SQLiteOptions/walAutocheckpointPages`` pages; and, with
+/// ``SQLiteOptions/Synchronous/full``, an `fsync` at every commit. Several servers
+/// sharing one database belong on PostgreSQL.
 ///
 /// ```swift
 /// let db = try await SQLiteDatabase.open(path: "/var/lib/tpc/tpc.sqlite")

@@ -2,12 +2,12 @@ import Dispatch
 
 /// A task executor that runs jobs on a ``QueuedConnection``'s serial queue.
 ///
-/// A PostgreSQL transaction's body runs with this executor preferred, so its steps run on
-/// the queue its statements run on. Each statement is then queued behind the
-/// current job on the thread already running the queue, and its result resumes
-/// the body on that same thread, instead of waking a queue thread and then a
-/// cooperative-pool thread per statement: a provisioning request's transaction
-/// (BEGIN, four inserts, COMMIT) cost a dozen thread wake-ups before.
+/// A PostgreSQL transaction's body runs with this executor preferred, so its
+/// steps run on the queue its statements run on. Each statement is then queued
+/// behind the current job on the thread already running the queue, and its
+/// result resumes the body on that same thread, instead of waking a queue thread
+/// and then a cooperative-pool thread per statement: a transaction of BEGIN,
+/// four inserts and COMMIT cost a dozen thread wake-ups that way.
 ///
 /// The body only runs here while it holds the connection, which no one else can
 /// use meanwhile, so it delays no other work; what it awaits elsewhere (actors,

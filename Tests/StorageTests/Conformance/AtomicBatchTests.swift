@@ -114,4 +114,50 @@ extension ConformanceTests {
             #expect(error?.code == .misuse)
         }
     }
+
+    @Test(arguments: Driver.allCases)
+    func repeatedBatchesWithChangingValueKindsAndManyDistinctStatementsAllRun(driver: Driver) async throws {
+        try await TestDatabases.withDatabase(driver, postgres: PostgresOptions(poolSize: 1)) { db in
+            try await db.execute("CREATE TABLE t (x BIGINT, label TEXT)")
+            // The same text with a NULL, then a value, then a NULL again: on
+            // PostgreSQL a statement prepared for one set of parameter types must
+            // not be reused for another.
+            for value: SQLValue in [.null, .text("a"), .null, .text("b")] {
+                try await db.executeAtomically([SQLStatement("INSERT INTO t (x, label) VALUES (?, ?)", [1, value])])
+            }
+            // More distinct statements than a connection keeps prepared.
+            for n in 0..<150 {
+                try await db.executeAtomically([
+                    SQLStatement("INSERT INTO t (x, label) VALUES (?, 'n\(n)')", [.integer(Int64(n))])
+                ])
+            }
+            #expect(try await db.query("SELECT x FROM t WHERE label IS NULL").count == 2)
+            #expect(try await db.query("SELECT x FROM t").count == 154)
+        }
+    }
+
+    @Test(arguments: Driver.allCases)
+    func batchRefusedAtCommitReportsTheDatabasesErrorAndWritesNothing(driver: Driver) async throws {
+        try await TestDatabases.withDatabase(driver, postgres: PostgresOptions(poolSize: 1)) { db in
+            try await db.execute("CREATE TABLE parent (id BIGINT PRIMARY KEY)")
+            try await db.execute(
+                "CREATE TABLE child (id BIGINT, parent_id BIGINT REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)"
+            )
+            // Every statement succeeds; the deferred key is checked at commit.
+            let error = await #expect(throws: StorageError.self) {
+                try await db.executeAtomically([
+                    SQLStatement("INSERT INTO child (id, parent_id) VALUES (?, ?)", [1, 42]),
+                    SQLStatement("INSERT INTO child (id, parent_id) VALUES (?, ?)", [2, 43]),
+                ])
+            }
+            #expect(error?.code == .foreignKeyViolation)
+            #expect(error?.statementIndex == nil)
+            #expect(try await db.query("SELECT id FROM child").isEmpty)
+            try await db.executeAtomically([
+                SQLStatement("INSERT INTO parent (id) VALUES (?)", [42]),
+                SQLStatement("INSERT INTO child (id, parent_id) VALUES (?, ?)", [1, 42]),
+            ])
+            #expect(try await db.query("SELECT id FROM child").count == 1)
+        }
+    }
 }
