@@ -116,6 +116,9 @@ final class ConnectionPool<Connection: Sendable & AnyObject>: Sendable {
         }
     }
 
+    /// Callers waiting for a connection now.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Closes idle connections and refuses new leases; leased ones close when released.
     func close() {
         let (closing, pending) = state.withLock { state in
