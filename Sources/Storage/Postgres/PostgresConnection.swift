@@ -129,7 +129,8 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
 
     /// Runs one statement with `PQexecParams`; the caller clears the result.
     private func run(_ sql: String, _ bindings: [SQLValue]) throws -> OpaquePointer {
-        let result: OpaquePointer? = try withParameters(sql, bindings) { sql, count, types, values, lengths, formats in
+        let encoded = try encode(sql, bindings)
+        let result: OpaquePointer? = Self.withPointers(encoded) { sql, count, types, values, lengths, formats in
             PQexecParams(handle, sql, count, types, values, lengths, formats, 0)
         }
         do {
@@ -158,18 +159,8 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         return EncodedStatement(sql: rewritten.sql, parameters: try PostgresValueCoding.encode(bindings))
     }
 
-    /// Calls `body` with the statement rewritten to `$n` placeholders and its
-    /// bindings encoded as libpq's parameter arrays, valid only during the call.
-    private func withParameters<T>(
-        _ sql: String, _ bindings: [SQLValue],
-        _ body: (
-            _ sql: String, _ count: Int32, _ types: [Oid], _ values: [UnsafePointer<CChar>?], _ lengths: [Int32],
-            _ formats: [Int32]
-        ) -> T
-    ) throws -> T {
-        Self.withPointers(try encode(sql, bindings), body)
-    }
-
+    /// Calls `body` with the statement's SQL and its bindings as libpq's parameter
+    /// arrays, valid only during the call.
     private static func withPointers<T>(
         _ statement: EncodedStatement,
         _ body: (

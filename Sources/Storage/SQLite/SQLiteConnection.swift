@@ -36,18 +36,12 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         case reader
     }
 
-    /// Opens `filename` (a path, or `:memory:`) and applies the pragmas of its role.
-    static func open(filename: String, role: Role, options: SQLiteOptions) throws -> SQLiteConnection {
-        try openBlocking(filename: filename, role: role, options: options)
-    }
-
     func perform<T: Sendable>(_ work: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try lock.withLock { _ in try work(self) }
     }
 
-    private static func openBlocking(
-        filename: String, role: Role, options: SQLiteOptions
-    ) throws -> SQLiteConnection {
+    /// Opens `filename` (a path, or `:memory:`) and applies the pragmas of its role.
+    static func open(filename: String, role: Role, options: SQLiteOptions) throws -> SQLiteConnection {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
         flags |= role == .writer ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY
         var pointer: OpaquePointer?
