@@ -158,9 +158,15 @@ public enum CMSEnvelopedData {
             throw CMSError(.inputTooLarge, "base64 exceeds the size limit")
         }
         // Bytes, not Characters: grapheme-by-grapheme filtering cost more than
-        // the RSA decryption's neighbours on the provisioning hot path.
-        let compact = base64.utf8.filter { !Self.isASCIIWhitespace($0) }
-        guard let data = Data(base64Encoded: Data(compact)) else { throw CMSError(.malformed, "not base64") }
+        // the RSA decryption's neighbours on the provisioning hot path. Payloads
+        // sent over the API carry no whitespace: decode those without a copy.
+        let data: Data?
+        if base64.utf8.contains(where: Self.isASCIIWhitespace) {
+            data = Data(base64Encoded: Data(base64.utf8.filter { !Self.isASCIIWhitespace($0) }))
+        } else {
+            data = Data(base64Encoded: base64)
+        }
+        guard let data else { throw CMSError(.malformed, "not base64") }
         return Array(data)
     }
 

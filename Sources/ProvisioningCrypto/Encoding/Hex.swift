@@ -6,11 +6,16 @@ public enum Hex {
     public static func encode(_ bytes: [UInt8]) -> String {
         var characters = [UInt8]()
         characters.reserveCapacity(bytes.count * 2)
+        append(bytes, to: &characters)
+        return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// Appends the lower-case hex of `bytes` to `characters` (UTF-8).
+    static func append(_ bytes: [UInt8], to characters: inout [UInt8]) {
         for byte in bytes {
             characters.append(digits[Int(byte >> 4)])
             characters.append(digits[Int(byte & 0x0F)])
         }
-        return String(decoding: characters, as: UTF8.self)
     }
 
     /// Decodes hex (either case). Odd lengths and non-hex characters are refused.

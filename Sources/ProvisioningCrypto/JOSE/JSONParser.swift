@@ -70,7 +70,9 @@ struct JSONParser: ~Copyable {
     private mutating func parseObject() throws(JSONParsingError) -> JSONValue {
         try enter()
         index += 1
-        var object: [String: JSONValue] = [:]
+        // Room for a typical API object's members: growing from empty rehashed
+        // a provisioning request's object four times.
+        var object = [String: JSONValue](minimumCapacity: 8)
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1

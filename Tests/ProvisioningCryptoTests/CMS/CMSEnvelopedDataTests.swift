@@ -57,7 +57,16 @@ import Testing
         #expect(try CMSEnvelopedData.der(pem: pem) == der)
         let base64 = CMSEnvelopedData.base64EncodedString(der: der)
         #expect(try CMSEnvelopedData.der(base64: base64) == der)
+        // Line breaks and spaces, as a PEM body or a pasted payload has them, are ignored.
+        var wrapped = ""
+        for (offset, character) in base64.enumerated() {
+            if offset > 0 && offset % 64 == 0 { wrapped += offset % 128 == 0 ? "\r\n" : " \t" }
+            wrapped.append(character)
+        }
+        #expect(try CMSEnvelopedData.der(base64: wrapped + "\n") == der)
         #expect(refusal { try CMSEnvelopedData.der(base64: "not base64 !") } == .malformed)
+        #expect(refusal { try CMSEnvelopedData.der(base64: "nobase64*") } == .malformed)
+        #expect(refusal { try CMSEnvelopedData.der(base64: String(base64.dropLast())) } == .malformed)
         #expect(refusal { try CMSEnvelopedData.der(pem: certificate.pemRepresentation) } == .malformed)
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import ProvisioningCrypto
+
+@Suite struct ApplePayPassDataTests {
+    static let names = [
+        "Ana Garcia", "", "O'Brien-Smith / Jr.", "José Ñúñez", "李小龍", "Zoë 🙂", "Say \"hi\"", "back\\slash",
+        "tab\there", "line\nbreak", "nul\u{0}byte", "del\u{7F}", "sep\u{2028}\u{2029}", "<script>&amp;",
+        "x\u{1F}y", String(repeating: "W", count: 200),
+    ]
+
+    static func passData(
+        name: String, pan: String = "4111111111111111", expiration: String = "12/29"
+    )
+        -> ApplePayPassData
+    {
+        ApplePayPassData(
+            primaryAccountNumber: pan, expiration: expiration, name: name,
+            nonce: (0..<32).map { UInt8(truncatingIfNeeded: $0 * 37) }, nonceSignature: (0..<71).map { UInt8(255 - $0) }
+        )
+    }
+
+    @Test(arguments: names)
+    func jsonIsByteForByteWhatJSONEncoderWrites(name: String) throws {
+        let data = Self.passData(name: name)
+        #expect(try data.jsonRepresentation() == data.encodedByFoundation())
+    }
+
+    @Test(arguments: ["4111 1111", "41\"11", "12/\\29"])
+    func panAndExpirationThatNeedEscapingMatchJSONEncoderToo(odd: String) throws {
+        let data = [Self.passData(name: "A", pan: odd), Self.passData(name: "A", expiration: odd)]
+        for value in data { #expect(try value.jsonRepresentation() == value.encodedByFoundation()) }
+    }
+
+    @Test func jsonRoundTripsThroughTheParser() throws {
+        for name in Self.names {
+            let data = Self.passData(name: name)
+            #expect(try ApplePayPassData(jsonRepresentation: data.jsonRepresentation()) == data)
+        }
+    }
+
+    @Test func membersAreSortedAndHexIsLowerCase() throws {
+        func hex(_ bytes: [UInt8]) -> String {
+            bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: false) }.joined()
+        }
+        let json = String(decoding: try Self.passData(name: "Ana").jsonRepresentation(), as: UTF8.self)
+        let nonce = hex((0..<32).map { UInt8(truncatingIfNeeded: $0 * 37) })
+        let signature = hex((0..<71).map { UInt8(255 - $0) })
+        #expect(
+            json == #"{"expiration":"12/29","name":"Ana","nonce":""# + nonce + #"","nonceSignature":""# + signature
+                + #"","primaryAccountNumber":"4111111111111111"}"#)
+    }
+}
