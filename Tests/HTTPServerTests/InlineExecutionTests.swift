@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// Handlers first run inline on the polling thread and fall back to suspending the
@@ -101,5 +102,130 @@ import Testing
             let response = try await Client.send("GET", "http://127.0.0.1:\(server.port)/stuck")
             #expect(response.status == 503)
         }
+    }
+
+    /// The name of the calling thread (libmicrohttpd names its polling threads).
+    static func threadName() -> String {
+        // Linux: the kernel's name of the calling thread.
+        let name = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+        return name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+    }
+
+    /// Resumes `continuation` from a thread of its own, as a database driver's
+    /// completion or an I/O callback would, after `delay`.
+    static func resumeElsewhere(_ continuation: CheckedContinuation<Void, Never>, after delay: Duration = .zero) {
+        let thread = Thread {
+            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18) }
+            continuation.resume()
+        }
+        thread.start()
+    }
+
+    @Test func stepsAfterEachWaitRunOnThePollingThread() async throws {
+        let names = Collected<String>()
+        var router = Router()
+        router.get("/waits") { _ in
+            names.append(Self.threadName())
+            for _ in 0..<3 {
+                await withCheckedContinuation { Self.resumeElsewhere($0) }
+                names.append(Self.threadName())
+            }
+            return .text("done")
+        }
+        try await withServer(router: router) { server in
+            for _ in 0..<5 {
+                let response = try await Client.send("GET", "http://127.0.0.1:\(server.port)/waits")
+                #expect(response.status == 200)
+                #expect(String(decoding: response.body, as: UTF8.self) == "done")
+            }
+        }
+        #expect(names.values.count == 20)
+        #expect(names.values.allSatisfy { $0.hasPrefix("MHD") }, "\(Set(names.values))")
+    }
+
+    @Test func withoutABudgetStepsAfterAWaitRunOnThePool() async throws {
+        let names = Collected<String>()
+        var router = Router()
+        router.get("/waits") { _ in
+            await withCheckedContinuation { Self.resumeElsewhere($0) }
+            names.append(Self.threadName())
+            return .text("done")
+        }
+        try await withServer(inlineHandlerBudget: .zero, router: router) { server in
+            let response = try await Client.send("GET", "http://127.0.0.1:\(server.port)/waits")
+            #expect(response.status == 200)
+        }
+        #expect(names.values.count == 1)
+        #expect(!names.values.contains { $0.hasPrefix("MHD") })
+    }
+
+    @Test func manyHandlersWaitingOnOtherThreadsAreEachAnsweredOnce() async throws {
+        var router = Router()
+        router.get("/waits/:n") { request in
+            let n = Int(request.pathParameters["n"] ?? "") ?? -1
+            for step in 0..<(n % 4) {
+                await withCheckedContinuation { Self.resumeElsewhere($0, after: .microseconds(50 * step)) }
+            }
+            return .text("waited \(n)")
+        }
+        try await withServer(router: router) { server in
+            let port = server.port
+            let failures = Collected<String>()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<12 {
+                    group.addTask {
+                        try await onThread {
+                            let connection = try RawHTTPConnection(port: port)
+                            for n in 0..<30 {
+                                let id = "client\(client)-\(n)"
+                                try connection.send(
+                                    "GET /waits/\(n) HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: \(id)\r\n\r\n")
+                                let response = try connection.readResponse()
+                                let body = String(decoding: response.body, as: UTF8.self)
+                                if response.status != 200 || body != "waited \(n)"
+                                    || response.header("X-Request-Id") != id
+                                {
+                                    failures.append("\(id): \(response.status) \(body)")
+                                }
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(failures.values.isEmpty, "\(failures.values.prefix(5))")
+        }
+    }
+
+    @Test func aParkedHandlerResumedAfterItsDeadlineFinishesOnThePoolWithoutASecondAnswer() async throws {
+        let parked = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let finished = Collected<String>()
+        var router = Router()
+        router.get("/parks") { _ in
+            await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+            finished.append(Self.threadName())
+            return .text("too late")
+        }
+        router.get("/plain") { _ in .text("plain") }
+        let limits = HTTPServer.Limits(handlerDeadline: .milliseconds(100))
+        try await withServer(limits: limits, router: router) { server in
+            let port = server.port
+            let statuses = try await onThread { () -> [Int] in
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send("GET /parks HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                let first = try connection.readResponse()
+                // The deadline answered: now let the handler go on.
+                parked.withLock { $0?.resume() }
+                try connection.send("GET /plain HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                let second = try connection.readResponse()
+                return [first.status, second.status]
+            }
+            #expect(statuses == [503, 200])
+            let clock = ContinuousClock()
+            let ends = clock.now.advanced(by: .seconds(5))
+            while finished.values.isEmpty && clock.now < ends { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(finished.values.count == 1)
+        #expect(!finished.values.contains { $0.hasPrefix("MHD") })
     }
 }

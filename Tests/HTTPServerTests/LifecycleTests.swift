@@ -38,6 +38,34 @@ import Testing
         #expect(server.port == 0)
     }
 
+    @Test func gracefulShutdownWaitsForAHandlerBetweenTwoOfItsWaits() async throws {
+        let entered = Counter()
+        var router = Router()
+        // Many short waits, each completing on another thread: between a wait's end
+        // and the next wait the request is resumed and not suspended.
+        router.get("/steps") { _ in
+            entered.increment()
+            for _ in 0..<100 {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    Thread {
+                        Thread.sleep(forTimeInterval: 0.002)
+                        continuation.resume()
+                    }.start()
+                }
+            }
+            return .text("all steps")
+        }
+        let server = HTTPServer(configuration: .init(port: 0, threadPoolSize: 2), router: router)
+        try server.start()
+        let port = server.port
+        let inFlight = Task { try await Client.send("GET", "http://127.0.0.1:\(port)/steps") }
+        #expect(await eventually { entered.count == 1 })
+        await server.shutdown(gracePeriod: .seconds(30))
+        let response = try await inFlight.value
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "all steps")
+    }
+
     @Test func shutdownAnswers503ToHandlersThatOutliveTheGracePeriod() async throws {
         let cancelled = Flag()
         let entered = Counter()

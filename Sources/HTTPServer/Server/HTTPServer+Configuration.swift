@@ -12,15 +12,20 @@ extension HTTPServer {
         public var threadPoolSize: Int
         /// HTTPS credentials; plain HTTP when `nil`.
         public var tls: TLS?
-        /// How long the polling thread that parsed a request may run its handler
-        /// inline before handing it to the cooperative pool; `.zero` always hands off.
+        /// How long the polling thread that owns a request may run its handler's
+        /// steps in a row before handing the rest to the cooperative pool; `.zero`
+        /// always hands off.
         ///
         /// A handler that answers without waiting on anything then costs no thread
-        /// switch and no connection suspension. The budget is checked between the
-        /// handler's steps (from one suspension point to the next), so synchronous
-        /// work between two `await`s is not interrupted: handlers doing long
-        /// blocking or CPU-bound work should do it on their own executor or actor.
-        /// Default 200 µs.
+        /// switch and no connection suspension. When a handler waits on something
+        /// (a database round trip, say), the connection is suspended and the step
+        /// that follows resumes it, so that the polling thread runs that step too:
+        /// one thread wake-up fewer than a resumption on the pool. The budget is
+        /// checked between the handler's steps (from one suspension point to the
+        /// next) and only moves a handler that still has runnable steps, so
+        /// synchronous work between two `await`s is not interrupted: handlers doing
+        /// long blocking or CPU-bound work should do it on their own executor or
+        /// actor. Default 200 µs.
         public var inlineHandlerBudget: Duration
 
         public init(

@@ -5,8 +5,10 @@ import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of epoll threads parses requests and
 /// each complete request runs its async handler in a Swift task. The task starts on
-/// the polling thread (see ``Configuration/inlineHandlerBudget``); if it has not
-/// answered within that budget the connection is suspended until it does.
+/// the polling thread (see ``Configuration/inlineHandlerBudget``). While it waits on
+/// something the connection is suspended; its next step resumes the connection and
+/// runs on the polling thread again. A handler that keeps running past the budget
+/// moves to the cooperative pool, and its connection stays suspended until it answers.
 ///
 /// ```swift
 /// var router = Router()
@@ -148,7 +150,7 @@ public final class HTTPServer: Sendable {
         _ = pp_mhd_stop_listening(running.server)
 
         let graceEnds = clock.now.advanced(by: gracePeriod)
-        while clock.now < graceEnds, core.book.withLock({ !$0.suspended.isEmpty }) {
+        while clock.now < graceEnds, core.handlersInFlight.load(ordering: .relaxed) > 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
 
@@ -179,7 +181,11 @@ public final class HTTPServer: Sendable {
         }
 
         // Every suspended connection has been resumed above (and nothing suspends
-        // after `refusingWork`), which MHD_stop_daemon requires.
+        // after `refusingWork`), which MHD_stop_daemon requires; a resume that left
+        // the book just before the sweep may still be on its way.
+        while core.resumesInFlight.load(ordering: .acquiring) > 0 {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
         running.sweeper.cancel()
         pp_mhd_stop(running.server)
         running.core.release()

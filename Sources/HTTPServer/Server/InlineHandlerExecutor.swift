@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The task executor a handler's task prefers, so that its first steps run on the
-/// libmicrohttpd polling thread that parsed the request.
+/// The task executor a handler's task prefers, so that its steps run on the
+/// libmicrohttpd polling thread that owns the request's connection.
 ///
 /// Handing every request to the cooperative pool and back costs a thread wake-up
 /// each way plus a suspend/resume cycle through MHD's inter-thread channel; on a
@@ -11,15 +11,45 @@ import Synchronization
 /// anything finishes before the access handler returns and its response is queued
 /// directly, with no suspension.
 ///
-/// Draining is bounded by a time budget: once it is spent, or when the handler waits
-/// on something that completes elsewhere (an actor, I/O, a timer), the executor
-/// switches for good to forwarding every job to the global concurrent executor and
-/// the connection is suspended as before. One executor serves one request.
+/// When the handler waits on something that completes elsewhere (a database
+/// round trip, an actor, a timer), the polling thread suspends the connection and
+/// *parks* the executor. The first job that arrives then wakes the connection
+/// through `wake`: MHD resumes it, which it has to do anyway to send the response,
+/// and the polling thread drains the handler's next steps. Resuming on the pool
+/// instead cost one more thread wake-up per wait.
+///
+/// Each drain is bounded by a time budget, checked between jobs: once it is spent
+/// with jobs still runnable, the executor switches for good to forwarding every job
+/// to the global concurrent executor. So it does once the request is answered
+/// (by its handler, a deadline or shutdown) or its connection completes, and when a
+/// wake finds the request answered already. One executor serves one request.
 final class InlineHandlerExecutor: TaskExecutor, Sendable {
+    /// Why ``drain(budget:isDone:)`` returned.
+    enum DrainOutcome: Equatable {
+        /// `isDone` held: the handler settled. The executor now forwards.
+        case done
+        /// No job is runnable: the handler waits. Call ``park()`` or ``forward()``.
+        case idle
+        /// The budget ran out with work left, or the executor was already
+        /// forwarding. The executor now forwards.
+        case budgetSpent
+    }
+
+    private enum Mode {
+        /// A polling thread runs the jobs.
+        case draining
+        /// Nobody runs the jobs; the first one calls `wake`.
+        case parked
+        /// `wake` was called; jobs wait for the polling thread.
+        case woken
+        /// Every job goes to the global executor.
+        case forwarding
+    }
+
     private struct Jobs: @unchecked Sendable {
         // `UnownedJob` is not `Sendable`; jobs only move between the thread that
         // enqueues them and the one that runs them, through this mutex.
-        var forwarding = false
+        var mode = Mode.draining
         // A handler usually has one runnable job at a time: keep it out of the
         // array, so the common case allocates nothing.
         var first: UnownedJob?
@@ -30,37 +60,99 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
             first = more.isEmpty ? nil : more.removeFirst()
             return job
         }
+
+        mutating func append(_ job: UnownedJob) {
+            if first == nil { first = job } else { more.append(job) }
+        }
+
+        mutating func takeAll() -> [UnownedJob] {
+            var all: [UnownedJob] = []
+            while let job = popFirst() { all.append(job) }
+            return all
+        }
     }
 
     private let jobs = Mutex(Jobs())
+    /// Called, off the lock, when a job arrives for a parked executor: resumes
+    /// the connection so that its polling thread drains again, or returns `false`
+    /// when the request no longer has a polling thread to come back to (it was
+    /// answered meanwhile), and the executor then forwards.
+    private let wake: @Sendable () -> Bool
+
+    init(wake: @escaping @Sendable () -> Bool) {
+        self.wake = wake
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let forward: Bool = jobs.withLock { jobs in
-            if jobs.forwarding { return true }
-            if jobs.first == nil { jobs.first = unowned } else { jobs.more.append(unowned) }
-            return false
+        enum Next { case forward, wake, none }
+        let next: Next = jobs.withLock { jobs in
+            switch jobs.mode {
+            case .forwarding:
+                return .forward
+            case .draining, .woken:
+                jobs.append(unowned)
+                return .none
+            case .parked:
+                jobs.append(unowned)
+                jobs.mode = .woken
+                return .wake
+            }
         }
-        if forward { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
+        switch next {
+        case .forward: globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
+        case .wake: if !wake() { forward() }
+        case .none: break
+        }
     }
 
     /// Runs queued jobs on the calling thread until none is left, `isDone` holds or
-    /// `budget` has passed, then switches to forwarding and hands any leftover jobs
-    /// to the global executor. Call once, from the thread that created the task.
-    func drain(budget: Duration, isDone: () -> Bool) {
+    /// `budget` has passed. Call from the request's polling thread only: the first
+    /// time from the thread that created the task, later after a wake.
+    func drain(budget: Duration, isDone: () -> Bool) -> DrainOutcome {
         let clock = ContinuousClock()
         let ends = clock.now.advanced(by: budget)
         let me = asUnownedTaskExecutor()
-        while true {
-            guard let next = jobs.withLock({ $0.popFirst() }) else { break }
-            next.runSynchronously(on: me)
-            if isDone() || clock.now >= ends { break }
+        let forwarding: Bool = jobs.withLock { jobs in
+            if case .forwarding = jobs.mode { return true }
+            jobs.mode = .draining
+            return false
         }
+        if forwarding { return .budgetSpent }
+        while true {
+            guard let next = jobs.withLock({ $0.popFirst() }) else { return .idle }
+            next.runSynchronously(on: me)
+            if isDone() {
+                forward()
+                return .done
+            }
+            // The budget bounds continuous draining, so that one handler cannot keep
+            // the thread from its other connections; a handler that waits parks
+            // whatever it has spent, as it then holds the thread no longer.
+            if clock.now >= ends {
+                if jobs.withLock({ $0.first == nil }) { return .idle }
+                forward()
+                return .budgetSpent
+            }
+        }
+    }
+
+    /// Parks a drained executor: the next job calls `wake`. Returns `false`, and
+    /// stays draining, when a job arrived since ``drain(budget:isDone:)`` returned:
+    /// the caller then wakes the connection itself.
+    func park() -> Bool {
+        jobs.withLock { jobs in
+            guard case .draining = jobs.mode, jobs.first == nil else { return false }
+            jobs.mode = .parked
+            return true
+        }
+    }
+
+    /// Switches for good to forwarding and hands queued jobs to the global executor.
+    func forward() {
         let leftovers: [UnownedJob] = jobs.withLock { jobs in
-            jobs.forwarding = true
-            var leftovers: [UnownedJob] = []
-            while let job = jobs.popFirst() { leftovers.append(job) }
-            return leftovers
+            jobs.mode = .forwarding
+            return jobs.takeAll()
         }
         for job in leftovers { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }

@@ -18,8 +18,11 @@ final class RequestContext: Sendable {
         /// The handler's task runs inline on the polling thread; the connection is
         /// not suspended, so a settled response is queued without a resume.
         case inline
-        /// The connection is suspended while the handler's task runs.
+        /// The connection is suspended while the handler's task runs or waits.
         case running
+        /// A job of a parked handler resumed the connection; its polling thread
+        /// drains the handler again when MHD calls the access handler.
+        case waking
         /// A response waits for MHD to call the access handler after resume.
         case ready(HTTPResponse)
         /// A response was queued; nothing more happens until completion.
@@ -34,6 +37,10 @@ final class RequestContext: Sendable {
         var bodyTooLarge = false
         var routePattern: String?
         var handlerTask: Task<Void, Never>?
+        /// The executor the handler's task prefers, while it may still run jobs inline.
+        var executor: InlineHandlerExecutor?
+        /// When a suspended handler is answered `503` instead, counted from its start.
+        var deadline: ContinuousClock.Instant?
     }
 
     let connection: ConnectionHandle
@@ -63,18 +70,27 @@ final class RequestContext: Sendable {
     /// Takes a settled response for queueing, marking the request answered; `nil`
     /// while none is stored.
     func takeReadyResponse() -> (response: HTTPResponse, routePattern: String?)? {
-        state.withLock { state in
-            guard case .ready(let response) = state.phase else { return nil }
-            state.phase = .answered
-            return (response, state.routePattern)
-        }
+        let taken: (response: HTTPResponse, routePattern: String?, executor: InlineHandlerExecutor?)? =
+            state.withLock { state in
+                guard case .ready(let response) = state.phase else { return nil }
+                state.phase = .answered
+                defer { state.executor = nil }
+                return (response, state.routePattern, state.executor)
+            }
+        guard let taken else { return nil }
+        // Answered: no polling thread drains this handler again, so whatever it
+        // still runs (a cancelled task's last steps) goes to the pool.
+        taken.executor?.forward()
+        return (taken.response, taken.routePattern)
     }
 
     /// What ``settle(with:routePattern:cancelHandler:)`` achieved.
     enum Settlement {
         /// Someone else answered first; the response is dropped.
         case lost
-        /// Stored while the polling thread still holds the connection: it queues it.
+        /// Stored while the connection is not suspended (the polling thread runs
+        /// the handler inline, or a wake has resumed it): the polling thread
+        /// queues it when it next handles the request.
         case stored
         /// Stored for a suspended connection: the caller must resume it.
         case storedNeedsResume
@@ -87,7 +103,8 @@ final class RequestContext: Sendable {
         let outcome: (settlement: Settlement, task: Task<Void, Never>?) = state.withLock { state in
             let settlement: Settlement
             switch state.phase {
-            case .inline: settlement = .stored
+            // Waking: already resumed; the polling thread queues the response.
+            case .inline, .waking: settlement = .stored
             case .running: settlement = .storedNeedsResume
             case .receiving, .ready, .answered: return (.lost, nil)
             }

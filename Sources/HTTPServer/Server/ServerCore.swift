@@ -23,6 +23,13 @@ final class ServerCore: Sendable {
     let refusing = Atomic<Bool>(false)
     /// Requests MHD has shown us and not yet reported complete.
     let live = Atomic<Int>(0)
+    /// Requests whose handler started and that MHD has not reported complete:
+    /// what a graceful shutdown waits for. (A waiting handler is not always in
+    /// `book.suspended`: between its wake and its next suspension it is not.)
+    let handlersInFlight = Atomic<Int>(0)
+    /// Resumes between a request's removal from `book.suspended` and its
+    /// `MHD_resume_connection`: the daemon may stop only once none is left.
+    let resumesInFlight = Atomic<Int>(0)
     /// How long a polling thread may run a handler's task inline (see ``InlineHandlerExecutor``).
     let inlineBudget: Duration
 
@@ -69,7 +76,11 @@ final class ServerCore: Sendable {
             return receive(uploadData, count: count, context: context)
         }
 
-        enum Step { case run, reject, queue(HTTPResponse, String?), nothing }
+        enum Step {
+            case run, reject, nothing
+            case queue(HTTPResponse, String?, InlineHandlerExecutor?)
+            case drain(InlineHandlerExecutor, ContinuousClock.Instant)
+        }
         let step: Step = context.state.withLock { state in
             switch state.phase {
             case .receiving:
@@ -78,7 +89,13 @@ final class ServerCore: Sendable {
                 return .reject
             case .ready(let response):
                 state.phase = .answered
-                return .queue(response, state.routePattern)
+                defer { state.executor = nil }
+                return .queue(response, state.routePattern, state.executor)
+            case .waking:
+                // Only a parked executor wakes, and the request keeps it until answered.
+                guard let executor = state.executor else { return .nothing }
+                state.phase = .inline
+                return .drain(executor, state.deadline ?? ContinuousClock.now.advanced(by: limits.handlerDeadline))
             case .inline, .running, .answered:
                 return .nothing
             }
@@ -88,8 +105,12 @@ final class ServerCore: Sendable {
             return startHandler(context: context)
         case .reject:
             return queueTooLarge(context: context)
-        case .queue(let response, let routePattern):
+        case .queue(let response, let routePattern, let executor):
+            // Answered: whatever the handler still runs goes to the pool.
+            executor?.forward()
             return queue(response, for: context, routePattern: routePattern, closeConnection: false)
+        case .drain(let executor, let deadline):
+            return drainInline(context: context, executor: executor, deadline: deadline)
         case .nothing:
             return .YES
         }
@@ -113,14 +134,18 @@ final class ServerCore: Sendable {
 
         // Refuse an oversized declared body now: MHD has not read any of it and,
         // with a response queued, sends no `100 Continue` and closes afterwards.
-        if let declared = headers["Content-Length"], let length = UInt64(declared),
-            length > UInt64(max(limits.maxBodyBytes, 0))
-        {
-            context.state.withLock {
-                $0.bodyTooLarge = true
-                $0.phase = .answered
+        if let declared = headers["Content-Length"], let length = UInt64(declared) {
+            guard length <= UInt64(max(limits.maxBodyBytes, 0)) else {
+                context.state.withLock {
+                    $0.bodyTooLarge = true
+                    $0.phase = .answered
+                }
+                return queueTooLarge(context: context)
             }
-            return queueTooLarge(context: context)
+            // The body arrives in several pieces: one allocation instead of regrowing
+            // for each. Capped, so that a client that declares a large body and
+            // sends nothing does not make the server hold memory it never sent.
+            context.state.withLock { $0.body.reserveCapacity(Int(min(length, 64 * 1024))) }
         }
         return .YES
     }
@@ -166,13 +191,19 @@ final class ServerCore: Sendable {
         var request = HTTPRequest(
             method: context.method, path: context.path, query: context.query, headers: context.headers,
             body: [], peerAddress: context.peerAddress, requestID: context.requestID)
+        let deadline = ContinuousClock.now.advanced(by: limits.handlerDeadline)
+        // The wake closure holds the context: the context holds the executor only
+        // until the request is answered or completes.
+        let executor = inlineBudget > .zero ? InlineHandlerExecutor { [self] in self.wake(context) } : nil
+        handlersInFlight.add(1, ordering: .relaxed)
         request.body = context.state.withLock { state in
             state.phase = .inline
+            state.deadline = deadline
+            state.executor = executor
             defer { state.body = [] }
             return state.body
         }
 
-        let executor = inlineBudget > .zero ? InlineHandlerExecutor() : nil
         let handlerTask = Task(executorPreference: executor) { [self] in
             let (response, pattern) = await self.dispatch(request)
             self.finish(context, with: response, routePattern: pattern, cancelHandler: false)
@@ -182,32 +213,57 @@ final class ServerCore: Sendable {
         context.state.withLock { state in
             if case .inline = state.phase { state.handlerTask = handlerTask }
         }
-        executor?.drain(budget: inlineBudget) {
+        guard let executor else { return queueOrSuspend(context: context, deadline: deadline, parking: nil) }
+        return drainInline(context: context, executor: executor, deadline: deadline)
+    }
+
+    /// Runs the handler's runnable steps on this polling thread, then queues its
+    /// response, or suspends the connection: parked when the handler waits on
+    /// something (its next step resumes the connection, see ``wake(_:)``), running
+    /// on the pool when it used up the inline budget.
+    private func drainInline(
+        context: RequestContext, executor: InlineHandlerExecutor, deadline: ContinuousClock.Instant
+    ) -> MHD_Result {
+        let outcome = executor.drain(budget: inlineBudget) {
             context.state.withLock { state in
                 if case .inline = state.phase { false } else { true }
             }
         }
-        return queueOrSuspend(context: context)
+        return queueOrSuspend(context: context, deadline: deadline, parking: outcome == .idle ? executor : nil)
+    }
+
+    /// Resumes the connection of a parked handler whose next step has arrived, so
+    /// that its polling thread runs it. Returns `false` when the request is no longer
+    /// suspended (it was answered meanwhile): the step then runs on the pool.
+    func wake(_ context: RequestContext) -> Bool {
+        let resumes: Bool = context.state.withLock { state in
+            guard case .running = state.phase else { return false }
+            state.phase = .waking
+            return true
+        }
+        guard resumes else { return false }
+        resume(context)
+        return true
     }
 
     /// Queues the response when the handler already settled; otherwise suspends the
-    /// connection until ``finish(_:with:routePattern:cancelHandler:)`` resumes it.
-    private func queueOrSuspend(context: RequestContext) -> MHD_Result {
+    /// connection until ``finish(_:with:routePattern:cancelHandler:)`` or, for a
+    /// `parking` executor, the handler's next step resumes it.
+    private func queueOrSuspend(
+        context: RequestContext, deadline: ContinuousClock.Instant, parking executor: InlineHandlerExecutor?
+    ) -> MHD_Result {
         if let ready = context.takeReadyResponse() {
             return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: false)
         }
         let accepted: Bool = book.withLock { book in
             guard !book.refusingWork else { return false }
-            // Counted from here: a handler that got this far used at most its inline
-            // budget plus whatever one step blocked for.
-            book.suspended[ObjectIdentifier(context)] = (
-                context, ContinuousClock.now.advanced(by: limits.handlerDeadline)
-            )
+            book.suspended[ObjectIdentifier(context)] = (context, deadline)
             return true
         }
         guard accepted else {
             // Shutdown has begun and would not find this request: answer it here
             // (unless the handler has just done so), with nothing suspended.
+            executor?.forward()
             let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
             _ = context.settle(
                 with: error.response(instance: context.path, requestID: context.requestID), routePattern: nil,
@@ -215,8 +271,8 @@ final class ServerCore: Sendable {
             guard let ready = context.takeReadyResponse() else { return .NO }
             return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: true)
         }
-        // `finish` resumes only a `.running` request, so publish `.running` only
-        // after suspending: a resume can never come before its suspend.
+        // `finish` and `wake` resume only a `.running` request, so publish `.running`
+        // only after suspending: a resume can never come before its suspend.
         MHD_suspend_connection(context.connection.pointer)
         let settledMeanwhile: Bool = context.state.withLock { state in
             guard case .inline = state.phase else { return true }
@@ -226,10 +282,16 @@ final class ServerCore: Sendable {
         if settledMeanwhile {
             // Settled between the check above and the suspension, by a party that
             // saw `.inline` and so will not resume: resume here; MHD then calls the
-            // access handler again, which queues the stored response.
-            book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
-            MHD_resume_connection(context.connection.pointer)
+            // access handler again, which queues the stored response. A cancelled
+            // handler's steps go to the pool.
+            executor?.forward()
+            resume(context)
+            return .YES
         }
+        // A step that arrived since the drain found the executor still draining and
+        // woke nobody: wake the connection here. If the request was answered
+        // meanwhile, the step runs on the pool.
+        if let executor, !executor.park(), !wake(context) { executor.forward() }
         return .YES
     }
 
@@ -241,8 +303,7 @@ final class ServerCore: Sendable {
             // holds the connection and queues the response itself.
             return
         case .storedNeedsResume:
-            book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
-            MHD_resume_connection(context.connection.pointer)
+            resume(context)
         }
     }
 
@@ -268,8 +329,30 @@ final class ServerCore: Sendable {
     func requestCompleted(contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let contextSlot, let raw = contextSlot.pointee else { return }
         contextSlot.pointee = nil
-        Unmanaged<RequestContext>.fromOpaque(raw).release()
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+        // MHD may close a resumed connection without calling the access handler
+        // again (a client abort, the daemon stopping): whatever the handler still
+        // has to run must then go to the pool, and nothing answers any more.
+        let (executor, started): (InlineHandlerExecutor?, Bool) = context.state.withLock { state in
+            let started = state.deadline != nil
+            state.phase = .answered
+            defer { state.executor = nil }
+            return (state.executor, started)
+        }
+        executor?.forward()
+        if started { handlersInFlight.subtract(1, ordering: .relaxed) }
         live.subtract(1, ordering: .relaxed)
+    }
+
+    /// Resumes a suspended connection that has just left `book.suspended`.
+    ///
+    /// The removal comes first: once resumed, the polling thread may suspend the
+    /// same request again and register it anew, which a later removal would undo.
+    private func resume(_ context: RequestContext) {
+        resumesInFlight.add(1, ordering: .relaxed)
+        book.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+        MHD_resume_connection(context.connection.pointer)
+        resumesInFlight.subtract(1, ordering: .releasing)
     }
 
     // MARK: Dispatch
