@@ -143,6 +143,37 @@ import Testing
         #expect(names.values.allSatisfy { $0.hasPrefix("MHD") }, "\(Set(names.values))")
     }
 
+    @Test func aStepReleasedByAnotherHandlersStepRunsOnThePool() async throws {
+        // Another handler handing something over (here a continuation, as a pool
+        // hands over a connection) must not make the step wait for its polling thread.
+        let baton = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let names = Collected<String>()
+        var router = Router()
+        router.get("/waits") { _ in
+            await withCheckedContinuation { continuation in baton.withLock { $0 = continuation } }
+            names.append(Self.threadName())
+            return .text("released")
+        }
+        router.get("/releases") { _ in
+            let continuation = baton.withLock { baton -> CheckedContinuation<Void, Never>? in
+                defer { baton = nil }
+                return baton
+            }
+            continuation?.resume()
+            return .text(continuation == nil ? "nothing" : "released one")
+        }
+        try await withServer(router: router) { server in
+            let waiting = Task { try await Client.send("GET", "http://127.0.0.1:\(server.port)/waits") }
+            #expect(await eventually { baton.withLock { $0 != nil } })
+            let release = try await Client.send("GET", "http://127.0.0.1:\(server.port)/releases")
+            #expect(String(decoding: release.body, as: UTF8.self) == "released one")
+            let waited = try await waiting.value
+            #expect(String(decoding: waited.body, as: UTF8.self) == "released")
+        }
+        #expect(names.values.count == 1)
+        #expect(!names.values.contains { $0.hasPrefix("MHD") })
+    }
+
     @Test func withoutABudgetStepsAfterAWaitRunOnThePool() async throws {
         let names = Collected<String>()
         var router = Router()
