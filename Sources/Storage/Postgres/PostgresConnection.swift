@@ -11,11 +11,25 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     /// only on `queue`. A service sends the same few dozen statements over and
     /// over, and rewriting scans every byte of each.
     private var rewrites: [String: PlaceholderRewriter.Rewritten] = [:]
+    /// Server-side names of the batch statements prepared on this connection, by
+    /// rewritten text and parameter types; touched only on `queue`. `nil` when the
+    /// options turn preparing off.
+    private var prepared: [PreparedKey: String]?
+    /// Numbers the names, so a name is never reused on this connection, even for
+    /// a statement whose preparation was skipped in an aborted batch.
+    private var preparedNames = 0
+    private static let preparedCapacity = 256
+
+    private struct PreparedKey: Hashable {
+        let sql: String
+        let types: [Oid]
+    }
     private static let rewriteCacheCapacity = 256
 
-    private init(handle: OpaquePointer, queue: DispatchQueue) {
+    private init(handle: OpaquePointer, queue: DispatchQueue, preparesStatements: Bool) {
         self.handle = handle
         self.queue = queue
+        prepared = preparesStatements ? [:] : nil
     }
 
     deinit {
@@ -61,7 +75,8 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         }
         // Notices (such as "relation already exists, skipping") would go to stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
-        let connection = PostgresConnection(handle: handle, queue: queue)
+        let connection = PostgresConnection(
+            handle: handle, queue: queue, preparesStatements: options.preparesBatchStatements)
         // Timestamps without time zone are read and written as UTC; results are
         // parsed from these formats.
         try connection.executeScriptBlocking(
@@ -215,9 +230,41 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             throw StorageError(.connectionFailure, "PostgreSQL: cannot enter pipeline mode")
         }
         defer { _ = PQexitPipelineMode(handle) }
+        // A statement seen for the first time on this connection is prepared in the
+        // same pipeline, just before it runs: from then on the server skips parsing
+        // and planning it. Parse is not transactional, so a preparation that
+        // succeeded stays valid even when the batch rolls back.
+        var preparing: [Int: (key: PreparedKey, name: String)] = [:]
+        // A statement repeated in the batch uses the preparation queued before it:
+        // if that one fails, the pipeline is aborted and so is the repeat.
+        var queuedNames: [PreparedKey: String] = [:]
         for (index, statement) in encoded.enumerated() {
+            var name: String?
+            if let prepared {
+                let key = PreparedKey(sql: statement.sql, types: statement.parameters.types)
+                name = prepared[key] ?? queuedNames[key]
+                if name == nil && prepared.count + queuedNames.count < Self.preparedCapacity {
+                    preparedNames += 1
+                    let fresh = "storage_\(preparedNames)"
+                    let queued = statement.parameters.types.withUnsafeBufferPointer { types in
+                        PQsendPrepare(handle, fresh, statement.sql, Int32(types.count), types.baseAddress)
+                    }
+                    guard queued == 1 else {
+                        var error = PostgresErrorMapping.error(result: nil, connection: handle)
+                        error.statementIndex = index
+                        throw error
+                    }
+                    preparing[index] = (key, fresh)
+                    queuedNames[key] = fresh
+                    name = fresh
+                }
+            }
             let sent = Self.withPointers(statement) { sql, count, types, values, lengths, formats in
-                PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
+                if let name {
+                    PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
+                } else {
+                    PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
+                }
             }
             guard sent == 1 else {
                 // Sending failed (the connection broke): what was queued is never
@@ -234,6 +281,29 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         counts.reserveCapacity(statements.count)
         var firstError: StorageError?
         for index in statements.indices {
+            if let preparation = preparing[index] {
+                guard let result = PQgetResult(handle) else {
+                    throw firstError ?? Self.brokenPipeline(handle, "a preparation returned no result")
+                }
+                switch PQresultStatus(result) {
+                case PGRES_COMMAND_OK:
+                    prepared?[preparation.key] = preparation.name
+                case PGRES_PIPELINE_ABORTED:
+                    break
+                default:
+                    // The statement itself is refused (a syntax error, an unknown
+                    // table): that is its error.
+                    if firstError == nil {
+                        var error = PostgresErrorMapping.error(result: result, connection: handle)
+                        error.statementIndex = index
+                        firstError = error
+                    }
+                }
+                PQclear(result)
+                guard PQgetResult(handle) == nil else {
+                    throw firstError ?? Self.brokenPipeline(handle, "a preparation returned several results")
+                }
+            }
             guard let result = PQgetResult(handle) else {
                 throw firstError ?? Self.brokenPipeline(handle, "a pipelined statement returned no result")
             }

@@ -10,14 +10,22 @@ public struct PostgresOptions: Sendable, Hashable {
     public var applicationName: String
     /// Retries of transactions aborted by serialization failures or deadlocks.
     public var retryPolicy: SQLRetryPolicy
+    /// Whether the statements of ``SQLDatabase/executeAtomically(_:)`` batches are
+    /// prepared on each connection the first time it runs them (as server-side
+    /// statements named `storage_1`, `storage_2`, …), so that the server parses and
+    /// plans them once per connection instead of on every batch. Turn it off behind a
+    /// connection pooler that does not keep a server connection per client
+    /// connection (PgBouncer in transaction mode before 1.21). Default `true`.
+    public var preparesBatchStatements: Bool
 
     public init(
         poolSize: Int = 10, defaultConnectTimeout: Int = 10, applicationName: String = "swift-storage",
-        retryPolicy: SQLRetryPolicy = SQLRetryPolicy()
+        retryPolicy: SQLRetryPolicy = SQLRetryPolicy(), preparesBatchStatements: Bool = true
     ) {
         self.poolSize = max(1, poolSize)
         self.defaultConnectTimeout = max(1, defaultConnectTimeout)
         self.applicationName = applicationName
         self.retryPolicy = retryPolicy
+        self.preparesBatchStatements = preparesBatchStatements
     }
 }
