@@ -17,17 +17,19 @@ import Synchronization
 /// through `wake`: MHD resumes it, which it has to do anyway to send the response,
 /// and the polling thread drains the handler's next steps. Resuming on the pool
 /// instead cost one more thread wake-up per wait. That holds for steps that plain
-/// threads release (a database driver's completion, a timer). A step that a task
-/// releases — another handler's step handing a lock or a pooled connection over,
-/// typically — goes to the pool as before: behind a busy polling thread it would
-/// wait, and so would what was handed to it (with SQLite's single writer, that
-/// convoy cut throughput by up to 40 %).
+/// threads release (a database driver's completion on its queue, an I/O thread).
+/// A step that a task releases — another handler's step handing a lock or a
+/// pooled connection over, typically, but also a `Task.sleep` timer or a
+/// cancellation handler — goes to the pool as before: behind a busy polling
+/// thread it would wait, and so would what was handed to it (with SQLite's single
+/// writer, that convoy cut throughput by up to 40 %).
 ///
 /// Each drain is bounded by a time budget, checked between jobs: once it is spent
 /// with jobs still runnable, the executor switches for good to forwarding every job
 /// to the global concurrent executor. So it does once the request is answered
-/// (by its handler, a deadline or shutdown) or its connection completes, and when a
-/// wake finds the request answered already. One executor serves one request.
+/// (by its handler, a deadline or shutdown) or its connection completes, when a
+/// wake finds the request answered already, and when a task releases a parked
+/// step. One executor serves one request.
 final class InlineHandlerExecutor: TaskExecutor, Sendable {
     /// Why ``drain(budget:isDone:)`` returned.
     enum DrainOutcome: Equatable {

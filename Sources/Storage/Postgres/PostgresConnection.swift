@@ -226,6 +226,35 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
                 throw error
             }
         }
+        let runsCachedNames =
+            prepared.map { prepared in
+                encoded.contains { prepared[PreparedKey(sql: $0.sql, types: $0.parameters.types)] != nil }
+            } ?? false
+        do {
+            return try runPipeline(encoded)
+        } catch let error as StorageError
+            where Self.refusesPreparedNames(error) && (runsCachedNames || error.sqlState == "42P05")
+        {
+            // The server no longer has what the cache says (a `DISCARD ALL`, a
+            // pooler's other server connection, a user's statement of the same
+            // name) or refuses a cached plan after a schema change. The batch rolled
+            // back: forget every name and run it once more, prepared afresh.
+            prepared = [:]
+            return try runPipeline(encoded)
+        }
+    }
+
+    /// SQLSTATEs that mean a cached statement name is unusable: 26000 (no such
+    /// statement), 42P05 (the name exists already), 0A000 (a cached plan must not
+    /// change its result type after `ALTER TABLE`).
+    private static func refusesPreparedNames(_ error: StorageError) -> Bool {
+        switch error.sqlState {
+        case "26000", "42P05", "0A000": true
+        default: false
+        }
+    }
+
+    private func runPipeline(_ encoded: [EncodedStatement]) throws -> [Int] {
         guard PQenterPipelineMode(handle) == 1 else {
             throw StorageError(.connectionFailure, "PostgreSQL: cannot enter pipeline mode")
         }
@@ -278,9 +307,9 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             throw PostgresErrorMapping.error(result: nil, connection: handle)
         }
         var counts: [Int] = []
-        counts.reserveCapacity(statements.count)
+        counts.reserveCapacity(encoded.count)
         var firstError: StorageError?
-        for index in statements.indices {
+        for index in encoded.indices {
             if let preparation = preparing[index] {
                 guard let result = PQgetResult(handle) else {
                     throw firstError ?? Self.brokenPipeline(handle, "a preparation returned no result")

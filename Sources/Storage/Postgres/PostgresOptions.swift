@@ -13,9 +13,14 @@ public struct PostgresOptions: Sendable, Hashable {
     /// Whether the statements of ``SQLDatabase/executeAtomically(_:)`` batches are
     /// prepared on each connection the first time it runs them (as server-side
     /// statements named `storage_1`, `storage_2`, …), so that the server parses and
-    /// plans them once per connection instead of on every batch. Turn it off behind a
-    /// connection pooler that does not keep a server connection per client
-    /// connection (PgBouncer in transaction mode before 1.21). Default `true`.
+    /// plans them once per connection instead of on every batch. Up to 256
+    /// statements per connection; further ones run unprepared. A batch refused
+    /// because a name went stale (`DISCARD ALL`, a plan invalidated by
+    /// `ALTER TABLE`) is run once more, prepared afresh. As with any prepared
+    /// statement, the server may switch to a generic plan after five runs
+    /// (`plan_cache_mode`). Turn it off behind a connection pooler that does not
+    /// keep a server connection per client connection (PgBouncer in transaction
+    /// mode before 1.21). Default `true`.
     public var preparesBatchStatements: Bool
 
     public init(

@@ -115,6 +115,33 @@ struct PostgresPreparedBatchTests {
         }
     }
 
+    @Test func aBatchStillRunsAfterASchemaChangeInvalidatesItsCachedPlan() async throws {
+        try await Self.withOneConnection { db in
+            try await db.execute("CREATE TABLE t (x BIGINT)")
+            let insert = SQLStatement("INSERT INTO t (x) VALUES (?) RETURNING *", [.integer(1)])
+            #expect(try await db.executeAtomically([insert]) == [1])
+            // The prepared statement's result type changes: the server refuses it
+            // (0A000) and the driver runs the batch again, prepared afresh.
+            try await db.execute("ALTER TABLE t ADD COLUMN label TEXT")
+            #expect(try await db.executeAtomically([insert]) == [1])
+            #expect(try await db.executeAtomically([insert]) == [1])
+            #expect(try await db.query("SELECT x FROM t").count == 3)
+        }
+    }
+
+    @Test func aBatchStillRunsAfterTheSessionDiscardsItsStatements() async throws {
+        try await Self.withOneConnection { db in
+            try await db.execute("CREATE TABLE t (x BIGINT)")
+            let insert = SQLStatement("INSERT INTO t (x) VALUES (?)", [.integer(1)])
+            #expect(try await db.executeAtomically([insert]) == [1])
+            try await db.execute("DEALLOCATE ALL")
+            #expect(try await Self.preparedStatements(db).isEmpty)
+            #expect(try await db.executeAtomically([insert, insert]) == [1, 1])
+            #expect(try await Self.preparedStatements(db) == ["INSERT INTO t (x) VALUES ($1)"])
+            #expect(try await db.query("SELECT x FROM t").count == 3)
+        }
+    }
+
     @Test func preparingCanBeTurnedOff() async throws {
         try await Self.withOneConnection(preparing: false) { db in
             try await db.execute("CREATE TABLE t (x BIGINT)")
