@@ -77,8 +77,7 @@ final class ServerCore: Sendable {
         }
 
         enum Step {
-            case run, reject, nothing
-            case queue(HTTPResponse, String?, InlineHandlerExecutor?)
+            case run, reject, queueReady, nothing
             case drain(InlineHandlerExecutor, ContinuousClock.Instant)
         }
         let step: Step = context.state.withLock { state in
@@ -87,10 +86,8 @@ final class ServerCore: Sendable {
                 guard state.bodyTooLarge else { return .run }
                 state.phase = .answered
                 return .reject
-            case .ready(let response):
-                state.phase = .answered
-                defer { state.executor = nil }
-                return .queue(response, state.routePattern, state.executor)
+            case .ready:
+                return .queueReady
             case .waking:
                 // Only a parked executor wakes, and the request keeps it until answered.
                 guard let executor = state.executor else { return .nothing }
@@ -105,10 +102,10 @@ final class ServerCore: Sendable {
             return startHandler(context: context)
         case .reject:
             return queueTooLarge(context: context)
-        case .queue(let response, let routePattern, let executor):
-            // Answered: whatever the handler still runs goes to the pool.
-            executor?.forward()
-            return queue(response, for: context, routePattern: routePattern, closeConnection: false)
+        case .queueReady:
+            // Only this thread moves a request on from `.ready`.
+            guard let ready = context.takeReadyResponse() else { return .YES }
+            return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: false)
         case .drain(let executor, let deadline):
             return drainInline(context: context, executor: executor, deadline: deadline)
         case .nothing:
@@ -334,6 +331,7 @@ final class ServerCore: Sendable {
         // again (a client abort, the daemon stopping): whatever the handler still
         // has to run must then go to the pool, and nothing answers any more.
         let (executor, started): (InlineHandlerExecutor?, Bool) = context.state.withLock { state in
+            // A deadline is set exactly when the handler starts.
             let started = state.deadline != nil
             state.phase = .answered
             defer { state.executor = nil }

@@ -226,21 +226,18 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
                 throw error
             }
         }
-        let runsCachedNames =
-            prepared.map { prepared in
-                encoded.contains { prepared[PreparedKey(sql: $0.sql, types: $0.parameters.types)] != nil }
-            } ?? false
+        var ranCachedNames = false
         do {
-            return try runPipeline(encoded)
+            return try runPipeline(encoded, ranCachedNames: &ranCachedNames)
         } catch let error as StorageError
-            where Self.refusesPreparedNames(error) && (runsCachedNames || error.sqlState == "42P05")
+            where Self.refusesPreparedNames(error) && (ranCachedNames || error.sqlState == "42P05")
         {
             // The server no longer has what the cache says (a `DISCARD ALL`, a
             // pooler's other server connection, a user's statement of the same
             // name) or refuses a cached plan after a schema change. The batch rolled
             // back: forget every name and run it once more, prepared afresh.
             prepared = [:]
-            return try runPipeline(encoded)
+            return try runPipeline(encoded, ranCachedNames: &ranCachedNames)
         }
     }
 
@@ -254,7 +251,9 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         }
     }
 
-    private func runPipeline(_ encoded: [EncodedStatement]) throws -> [Int] {
+    /// - Parameter ranCachedNames: set when a statement ran under a name prepared
+    ///   by an earlier batch.
+    private func runPipeline(_ encoded: [EncodedStatement], ranCachedNames: inout Bool) throws -> [Int] {
         guard PQenterPipelineMode(handle) == 1 else {
             throw StorageError(.connectionFailure, "PostgreSQL: cannot enter pipeline mode")
         }
@@ -271,7 +270,12 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             var name: String?
             if let prepared {
                 let key = PreparedKey(sql: statement.sql, types: statement.parameters.types)
-                name = prepared[key] ?? queuedNames[key]
+                if let cached = prepared[key] {
+                    name = cached
+                    ranCachedNames = true
+                } else {
+                    name = queuedNames[key]
+                }
                 if name == nil && prepared.count + queuedNames.count < Self.preparedCapacity {
                     preparedNames += 1
                     let fresh = "storage_\(preparedNames)"
