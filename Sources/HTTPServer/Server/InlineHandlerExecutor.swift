@@ -93,7 +93,6 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let enqueuedFromTask = withUnsafeCurrentTask { $0 != nil }
         enum Next { case forward, wake, none }
         let next: Next = jobs.withLock { jobs in
             switch jobs.mode {
@@ -107,7 +106,7 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
                 // something to this one (a lock, a pooled connection). Behind a busy
                 // polling thread the step would wait and so would what it holds,
                 // with others queued for it. The pool runs it now.
-                if enqueuedFromTask {
+                if withUnsafeCurrentTask(body: { $0 != nil }) {
                     jobs.mode = .forwarding
                     return .forward
                 }

@@ -315,49 +315,13 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         var firstError: StorageError?
         for index in encoded.indices {
             if let preparation = preparing[index] {
-                guard let result = PQgetResult(handle) else {
-                    throw firstError ?? Self.brokenPipeline(handle, "a preparation returned no result")
-                }
-                switch PQresultStatus(result) {
-                case PGRES_COMMAND_OK:
+                try readQueuedResult(of: index, firstError: &firstError) { _ in
                     prepared?[preparation.key] = preparation.name
-                case PGRES_PIPELINE_ABORTED:
-                    break
-                default:
-                    // The statement itself is refused (a syntax error, an unknown
-                    // table): that is its error.
-                    if firstError == nil {
-                        var error = PostgresErrorMapping.error(result: result, connection: handle)
-                        error.statementIndex = index
-                        firstError = error
-                    }
-                }
-                PQclear(result)
-                guard PQgetResult(handle) == nil else {
-                    throw firstError ?? Self.brokenPipeline(handle, "a preparation returned several results")
                 }
             }
-            guard let result = PQgetResult(handle) else {
-                throw firstError ?? Self.brokenPipeline(handle, "a pipelined statement returned no result")
-            }
-            switch PQresultStatus(result) {
-            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-                counts.append(Self.changedRows(result))
-            case PGRES_PIPELINE_ABORTED:
-                counts.append(0)
-            default:
-                if firstError == nil {
-                    var error = PostgresErrorMapping.error(result: result, connection: handle)
-                    error.statementIndex = index
-                    firstError = error
-                }
-                counts.append(0)
-            }
-            PQclear(result)
-            // Each statement's results end with a null result.
-            guard PQgetResult(handle) == nil else {
-                throw firstError ?? Self.brokenPipeline(handle, "a pipelined statement returned several results")
-            }
+            var count = 0
+            try readQueuedResult(of: index, firstError: &firstError) { count = Self.changedRows($0) }
+            counts.append(count)
         }
         // The sync: the implicit transaction commits here, and a failure to commit
         // (a serialization failure, a deferred constraint) arrives as an error
@@ -380,6 +344,36 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
         if let commitError { throw commitError }
         guard synced else { throw Self.brokenPipeline(handle, "the pipeline ended without its sync") }
         return counts
+    }
+
+    /// Reads the result of one queued command (a statement or its preparation) and
+    /// the null that ends it, calling `succeeded` on success. A refusal becomes
+    /// `firstError` with the statement's index unless an earlier one did; a
+    /// command skipped after it (`PGRES_PIPELINE_ABORTED`) is passed over.
+    private func readQueuedResult(
+        of index: Int, firstError: inout StorageError?, succeeded: (OpaquePointer) -> Void
+    ) throws {
+        guard let result = PQgetResult(handle) else {
+            throw firstError ?? Self.brokenPipeline(handle, "a pipelined command returned no result")
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            succeeded(result)
+        case PGRES_PIPELINE_ABORTED:
+            break
+        default:
+            // For a preparation: the statement itself is refused (a syntax error,
+            // an unknown table), which is its error too.
+            if firstError == nil {
+                var error = PostgresErrorMapping.error(result: result, connection: handle)
+                error.statementIndex = index
+                firstError = error
+            }
+        }
+        PQclear(result)
+        guard PQgetResult(handle) == nil else {
+            throw firstError ?? Self.brokenPipeline(handle, "a pipelined command returned several results")
+        }
     }
 
     /// The error of a pipeline whose results did not come back as libpq promises:
