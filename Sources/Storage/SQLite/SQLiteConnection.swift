@@ -17,6 +17,8 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
     /// connection to one task, but that task's child tasks may share a
     /// transaction's handle.
     private let lock = Mutex(())
+    /// The writer's background checkpointer, kept alive while its WAL hook is installed.
+    private var checkpointer: SQLiteCheckpointer?
 
     /// `SQLITE_TRANSIENT`: SQLite copies bound bytes before the bind call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -40,8 +42,11 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         try lock.withLock { _ in try work(self) }
     }
 
-    /// Opens `filename` (a path, or `:memory:`) and applies the pragmas of its role.
-    static func open(filename: String, role: Role, options: SQLiteOptions) throws -> SQLiteConnection {
+    /// Opens `filename` (a path, or `:memory:`) and applies the pragmas of its role;
+    /// a writer given a `checkpointer` leaves its log's checkpoints to it.
+    static func open(
+        filename: String, role: Role, options: SQLiteOptions, checkpointer: SQLiteCheckpointer? = nil
+    ) throws -> SQLiteConnection {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
         flags |= role == .writer ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY
         var pointer: OpaquePointer?
@@ -73,6 +78,11 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
                 PRAGMA foreign_keys=ON; PRAGMA synchronous=\(options.synchronous.rawValue);
                 PRAGMA wal_autocheckpoint=\(options.walAutocheckpointPages);
                 """)
+            if let checkpointer {
+                // After the pragma: the hook replaces the automatic checkpoint it installs.
+                checkpointer.observe(writer: handle)
+                connection.checkpointer = checkpointer
+            }
         case .reader:
             try connection.executeScriptBlocking("PRAGMA query_only=ON;")
         }

@@ -12,9 +12,11 @@
 /// Statements run on the calling task's thread, with no hop to another thread
 /// and back (see `SQLiteConnection`). Waits on the disk or on other processes
 /// then hold that thread: the busy timeout, when another process holds the
-/// file's write lock; the `fsync` of a WAL checkpoint, which a commit runs once
-/// the log holds ``SQLiteOptions/walAutocheckpointPages`` pages; and, with
-/// ``SQLiteOptions/Synchronous/full``, an `fsync` at every commit. Several servers
+/// file's write lock; with ``SQLiteOptions/Synchronous/full``, an `fsync` at every
+/// commit; and, only when ``SQLiteOptions/checkpointsInBackground`` is off, the
+/// `fsync` of a WAL checkpoint, which a commit then runs once the log holds
+/// ``SQLiteOptions/walAutocheckpointPages`` pages (by default a thread of the
+/// database's own checkpoints the log while commits go on). Several servers
 /// sharing one database belong on PostgreSQL.
 ///
 /// ```swift
@@ -27,6 +29,7 @@ public final class SQLiteDatabase: SQLDatabase {
     public let path: String
     private let options: SQLiteOptions
     private let writer: ConnectionPool<SQLiteConnection>
+    private let checkpointer: SQLiteCheckpointer?
     /// `nil` for an in-memory database: reads go through the writer.
     private let readers: ConnectionPool<SQLiteConnection>?
 
@@ -34,8 +37,11 @@ public final class SQLiteDatabase: SQLDatabase {
         self.path = path
         self.options = options
         let isMemory = path == ":memory:"
+        let checkpointer =
+            isMemory || !options.checkpointsInBackground ? nil : SQLiteCheckpointer(filename: path, options: options)
+        self.checkpointer = checkpointer
         writer = ConnectionPool(capacity: 1) {
-            try SQLiteConnection.open(filename: path, role: .writer, options: options)
+            try SQLiteConnection.open(filename: path, role: .writer, options: options, checkpointer: checkpointer)
         }
         readers =
             isMemory
@@ -138,7 +144,13 @@ public final class SQLiteDatabase: SQLDatabase {
     public func close() async {
         writer.close()
         readers?.close()
+        await checkpointer?.close()
     }
+
+    /// Checkpoints the background checkpointer has finished; `nil` when the
+    /// commits checkpoint (in memory, or ``SQLiteOptions/checkpointsInBackground`` off).
+    var backgroundCheckpoints: Int? { checkpointer?.completedCheckpoints }
+    var inlineCheckpoints: Int? { checkpointer?.inlineCheckpoints }
 
     private func withConnection<T: Sendable>(
         _ pool: ConnectionPool<SQLiteConnection>, _ work: (SQLiteConnection) async throws -> T

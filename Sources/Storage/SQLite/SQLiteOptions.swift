@@ -25,22 +25,31 @@ public struct SQLiteOptions: Sendable, Hashable {
     public var statementCacheCapacity: Int
     /// Retries of transactions that met `SQLITE_BUSY` or `SQLITE_LOCKED`.
     public var retryPolicy: SQLRetryPolicy
-    /// WAL pages after which a commit checkpoints the log into the database file
-    /// (`PRAGMA wal_autocheckpoint`); SQLite's own 1,000 (4 MB of 4 KB pages) by
-    /// default.
+    /// WAL pages after which the log is checkpointed into the database file;
+    /// SQLite's own 1,000 (4 MB of 4 KB pages) by default.
     ///
-    /// The committing call runs the checkpoint — copying the log's pages back and
-    /// syncing — so this trades CPU against that call's stall: on the service's
-    /// provisioning load, 4,000 pages saved about 2 % of the server's CPU time and
-    /// doubled the p99 latency at half load (41 ms against 18 ms).
+    /// A checkpoint copies the log's pages back and syncs, so a larger value
+    /// checkpoints less often, each time for longer. Where it runs is
+    /// ``checkpointsInBackground``'s choice.
     public var walAutocheckpointPages: Int
+    /// Whether a thread of the database's own runs the log's checkpoints
+    /// (`true`, the default) instead of the commit that takes the log past
+    /// ``walAutocheckpointPages`` (`PRAGMA wal_autocheckpoint`, SQLite's way).
+    ///
+    /// SQLite's way stalls that commit for the copy and its `fsync`s while it
+    /// holds the only writer connection, so every write queued behind it waits
+    /// too. In the background, commits go on while the checkpoint runs; a
+    /// commit copies only what was written during it. Turn it off only to have
+    /// each checkpoint's whole cost land on a commit.
+    public var checkpointsInBackground: Bool
 
     public init(
         synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5), readerCount: Int = 4,
         statementCacheCapacity: Int = 64, retryPolicy: SQLRetryPolicy = SQLRetryPolicy(),
-        walAutocheckpointPages: Int = 1_000
+        walAutocheckpointPages: Int = 1_000, checkpointsInBackground: Bool = true
     ) {
         self.walAutocheckpointPages = max(1, walAutocheckpointPages)
+        self.checkpointsInBackground = checkpointsInBackground
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout
         self.readerCount = max(1, readerCount)
