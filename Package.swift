@@ -203,6 +203,7 @@ let tests: [Target] = [
         name: "SandboxNetworkTests",
         dependencies: [
             "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+            "TestSupport",
         ]
     ),
     // Drives the real `tpc serve --sandbox` binary over HTTP (SQLite and

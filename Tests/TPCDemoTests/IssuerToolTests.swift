@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioningCrypto
+import TestSupport
 import Testing
 
 /// `tpc issuer …` and `tpc tokens …`: outputs, exit codes and errors.
@@ -82,6 +83,38 @@ struct IssuerToolTests {
         ])
         #expect(result.status == 69)
         #expect(result.error.split(separator: "\n").count == 1 && result.error.contains("hint:"))
+    }
+
+    @Test("tokens list trusts a self-signed tpc serve --tls-cert through --cacert, and exits 69 without it")
+    func tokensListOverHTTPSWithCACert() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tls = try await SelfSignedCertificate.make(
+            in: directory.appendingPathComponent("tls"), subjectAltName: "DNS:localhost")
+        let server = try await SandboxServer.start(
+            arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path])
+        defer { server.stop() }
+        #expect(server.baseURL.scheme == "https")
+        let port = try #require(server.baseURL.port)
+        let named = "https://localhost:\(port)\(server.baseURL.path)"
+        let list = ["tokens", "list", "--issuer-dir", server.directory.path]
+
+        let trusted = try ToolProcess.run(list + ["--url", named, "--cacert", tls.certificateFile.path])
+        #expect(trusted.status == 0, "\(trusted.error)")
+        #expect(trusted.output.contains("no tokens") || trusted.output.hasPrefix("TOKEN"))
+
+        // The system's roots do not hold it; nor does the certificate name 127.0.0.1.
+        for (url, extra) in [(named, []), (server.baseURL.absoluteString, ["--cacert", tls.certificateFile.path])] {
+            let refused = try ToolProcess.run(list + ["--url", url] + extra)
+            #expect(refused.status == 69)
+            #expect(refused.error.split(separator: "\n").count == 1)
+            #expect(refused.error.contains("not trusted") && refused.error.contains("--cacert"))
+        }
+
+        // A file that holds no certificate is a configuration error, not an unreachable service.
+        let notPEM = try ToolProcess.run(list + ["--url", named, "--cacert", tls.keyFile.path])
+        #expect(notPEM.status == 78)
+        #expect(notPEM.error.contains("holds no PEM certificate") && !notPEM.error.contains("PRIVATE KEY"))
     }
 
     @Test("every new command answers --help")

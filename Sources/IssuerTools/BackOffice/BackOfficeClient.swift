@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import ProvisioningAPI
 
 /// The issuer's back office client: token search and operator state changes,
@@ -22,11 +23,14 @@ public struct BackOfficeClient: Sendable {
     /// The largest number of tokens ``tokens(_:maximum:)`` gathers across pages.
     public static let defaultMaximum = 1_000
 
-    public init(baseURL: URL, issuerId: String, apiKey: String) {
+    /// - Parameter trust: what an `https` service's certificate must lead to:
+    ///   the system's roots by default, `.anchors(pem:)` for a service behind a
+    ///   private CA or a self-signed `tpc serve --tls-cert`.
+    public init(baseURL: URL, issuerId: String, apiKey: String, trust: HTTPClient.Trust = .systemRoots) {
         self.baseURL = baseURL
         self.issuerId = issuerId
         self.apiKey = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
-        self.http = ServiceHTTPClient(baseURL: baseURL)
+        self.http = ServiceHTTPClient(baseURL: baseURL, trust: trust)
     }
 
     /// Every token matching `query`, newest first, following the service's

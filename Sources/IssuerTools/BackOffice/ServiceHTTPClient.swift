@@ -34,8 +34,9 @@ public struct ServiceHTTPClient: Sendable {
 
     /// Sends `body` as JSON to `endpoint` and decodes the answer.
     ///
-    /// - Throws: ``IssuerToolError`` — `service-unreachable`, `service-refused`
-    ///   (with status, problem type and request id) or `invalid-response`.
+    /// - Throws: ``IssuerToolError`` — `service-unreachable`, `service-untrusted`,
+    ///   `service-refused` (with status, problem type and request id) or
+    ///   `invalid-response`.
     public func send<Body: Encodable, Answer: Decodable>(
         _ endpoint: APIEndpoint, body: Body?, bearer: String? = nil
     ) async throws -> Answer {
@@ -57,7 +58,7 @@ public struct ServiceHTTPClient: Sendable {
             throw IssuerToolError(.invalidResponse, "the answer to \(endpoint.route.pattern) is not valid HTTP")
         } catch let error as HTTPClientError where error.code == .untrustedCertificate {
             throw IssuerToolError(
-                .serviceUnreachable, "the certificate of the service at \(baseURL.absoluteString) is not trusted")
+                .untrustedService, "the certificate of the service at \(baseURL.absoluteString) is not trusted")
         } catch {
             throw IssuerToolError(.serviceUnreachable, "the service at \(baseURL.absoluteString) cannot be reached")
         }

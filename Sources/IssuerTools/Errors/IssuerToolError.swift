@@ -19,8 +19,11 @@ public struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertibl
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
-        /// The service could not be reached (refused, timed out, TLS not trusted).
+        /// The service could not be reached (refused, reset, timed out).
         public static let serviceUnreachable = Code(rawValue: "service-unreachable")
+        /// The service's TLS certificate does not lead to a trusted certificate,
+        /// or does not name the URL's host.
+        public static let untrustedService = Code(rawValue: "service-untrusted")
         /// The service answered with an error status.
         public static let serviceRefused = Code(rawValue: "service-refused")
         /// The service's answer does not match the contract.

@@ -17,8 +17,12 @@ struct ToolFailure: Error {
 
     /// The failure for a ``IssuerToolError`` of the client tools.
     init(_ error: IssuerToolError, hint: String) {
+        var hint = hint
         switch error.code {
         case .serviceUnreachable: exitCode = .unavailable
+        case .untrustedService:
+            exitCode = .unavailable
+            hint = "trust its CA or self-signed certificate with --cacert FILE, and use a --url host it names"
         case .invalidInput: exitCode = .data
         case .unreadableFile: exitCode = .config
         case .serviceRefused where error.httpStatus == 401 || error.httpStatus == 403: exitCode = .config

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPServer
 import IssuerTools
 import ProvisioningAPI
+import ProvisioningCrypto
 import TPCCommandLine
 
 /// `tpc tokens list|suspend|resume|delete`: the back-office client.
@@ -11,6 +13,10 @@ struct TokensCommand {
         .option(
             "api-key-file", valueName: "file",
             help: "File holding the back-office API key (or set TPC_API_KEY)."),
+        .option(
+            "cacert", valueName: "file",
+            help: "PEM certificates to trust for an https --url (a private CA, or the certificate of a self-signed "
+                + "`tpc serve --tls-cert`) instead of the system's roots."),
         IssuerDirectory.option,
         .flag("json", help: "Print JSON for scripts."),
     ]
@@ -38,7 +44,8 @@ struct TokensCommand {
             Talks to the service's back office with the issuer's API key (Authorization: Bearer). With \
             --issuer-dir the issuer id and key file come from the directory of `tpc issuer init` or \
             `tpc serve --sandbox`. Exit status: 0 done, 1 refused by the service (409 for an illegal move), \
-            64 usage, 69 service unreachable, 78 missing or wrong API key.
+            64 usage, 69 service unreachable or its certificate not trusted (see --cacert), 78 missing or wrong \
+            API key.
             """,
         options: connectionOptions,
         subcommands: [list, change(.suspend), change(.resume), change(.delete)])
@@ -84,7 +91,19 @@ struct TokensCommand {
         } else {
             throw ToolFailure(.config, "no back-office API key", hint: "pass --api-key-file FILE or set TPC_API_KEY")
         }
-        return BackOfficeClient(baseURL: url, issuerId: issuer, apiKey: key)
+        return BackOfficeClient(baseURL: url, issuerId: issuer, apiKey: key, trust: try trust(parsed))
+    }
+
+    /// The certificates of `--cacert`, each parsed so that a wrong file fails
+    /// here rather than as an unreachable service; the system's roots without it.
+    private static func trust(_ parsed: ParsedArguments) throws -> HTTPClient.Trust {
+        guard let path = parsed.value("cacert") else { return .systemRoots }
+        let pem = try IssuerDirectory.read(path, what: "CA certificate")
+        guard (try? Certificate.parseChain(pem: pem))?.isEmpty == false else {
+            throw ToolFailure(
+                .config, "\(path) holds no PEM certificate", hint: "pass the certificate file given to --tls-cert")
+        }
+        return .anchors(pem: pem)
     }
 
     private static func runList(_ parsed: ParsedArguments, client: BackOfficeClient) async throws {
