@@ -17,30 +17,38 @@ import Synchronization
 /// on while it runs. A commit after it copies the few pages written meanwhile
 /// (see `committed(writer:logPages:)`), so that the log can restart.
 ///
-/// At most one checkpoint is queued or running at a time; a commit past the
+/// At most one pass is queued or running at a time; a commit past the
 /// threshold while one runs asks for nothing more.
 final class SQLiteCheckpointer: Sendable {
     private let filename: String
     private let options: SQLiteOptions
-    /// The log length, in pages, from which a commit asks for a checkpoint.
+    /// The log length, in pages, from which a commit asks for a pass.
     private let thresholdPages: Int32
-    /// Whether a checkpoint is queued or running. Set only by the hook, which
-    /// the single writer connection calls one commit at a time.
+    /// Whether a pass is queued or running: set by the hook when it queues
+    /// one, cleared by the pass.
     private let scheduled = Atomic<Bool>(false)
-    /// The log pages the last background pass had copied when it finished; 0
-    /// before the first pass since the log last restarted.
-    private let copiedByLastPass = Atomic<Int32>(0)
-    /// Opened by the first checkpoint (the file exists once the writer has
-    /// committed), then reused; used only on `queue`. Once closed, stays closed.
+    /// The last finished pass since the log restarted, packed by ``pack(log:copied:)``
+    /// (the log's length when it began, and the pages copied in all); 0 for none.
+    private let lastPass = Atomic<UInt64>(0)
+    /// The log length the previous commit left; touched only by the hook,
+    /// which the single writer calls one commit at a time.
+    private let previousLogPages = Atomic<Int32>(0)
+    /// Opened with the writer (``observe(writer:)``); used only on `queue`.
+    /// Once closed, stays closed.
     private let connection = Mutex<(handle: OpaquePointer?, isClosed: Bool)>((nil, false))
     private let completed = Atomic<Int>(0)
+    private let failed = Atomic<Int>(0)
     private let inline = Atomic<Int>(0)
     private let queue = DispatchQueue(label: "pushprovisioning.sqlite.checkpoint", qos: .utility)
 
-    init(filename: String, options: SQLiteOptions) {
+    /// Runs on the checkpoint queue before each pass: tests hold a pass with it.
+    private let passWillRun: (@Sendable () -> Void)?
+
+    init(filename: String, options: SQLiteOptions, passWillRun: (@Sendable () -> Void)? = nil) {
         self.filename = filename
         self.options = options
         self.thresholdPages = Int32(clamping: options.walAutocheckpointPages)
+        self.passWillRun = passWillRun
     }
 
     deinit {
@@ -49,8 +57,9 @@ final class SQLiteCheckpointer: Sendable {
         }
     }
 
-    /// Waits for a running checkpoint, then closes the connection; later
-    /// commits ask for nothing.
+    /// Waits for a running pass, then closes the connection; a pass queued
+    /// later does nothing. (Until the writer closes, a commit may still
+    /// checkpoint on its own handle.)
     func close() async {
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
             queue.async { [self] in
@@ -63,14 +72,28 @@ final class SQLiteCheckpointer: Sendable {
         }
     }
 
-    /// Checkpoints finished since the database opened (tests and diagnostics).
+    /// Background passes finished since the database opened.
     var completedCheckpoints: Int { completed.load(ordering: .acquiring) }
+    /// Background passes that could not run (another process was
+    /// checkpointing, or an I/O error).
+    var failedCheckpoints: Int { failed.load(ordering: .relaxed) }
     /// Checkpoints a commit ran itself to finish a background pass.
     var inlineCheckpoints: Int { inline.load(ordering: .relaxed) }
+    /// The log's length after the last commit, in pages.
+    var logPages: Int { Int(previousLogPages.load(ordering: .relaxed)) }
 
-    /// Installs the hook on the writer's handle. The writer connection keeps
-    /// this object alive for as long as the hook can fire.
-    func observe(writer handle: OpaquePointer) {
+    /// Opens the checkpoint connection (the writer has just created the file)
+    /// and installs the hook on the writer's handle. The writer connection
+    /// keeps this object alive for as long as the hook can fire.
+    ///
+    /// - Throws: ``StorageError/Code/connectionFailure`` when the file cannot
+    ///   be opened a second time, so that the database fails to open rather
+    ///   than every pass failing later.
+    func observe(writer handle: OpaquePointer) throws {
+        try connection.withLock { state in
+            guard state.handle == nil, !state.isClosed else { return }
+            state.handle = try open()
+        }
         sqlite3_wal_hook(handle, sqliteCheckpointerHook, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -82,21 +105,35 @@ final class SQLiteCheckpointer: Sendable {
     /// every page was copied before the next write — which under steady writes
     /// a background pass never achieves, so the log would grow for good. Once a
     /// background pass has left at most half the threshold uncopied, the commit
-    /// therefore copies that rest itself, as SQLite's automatic checkpoint would
-    /// have copied the whole log: a few pages and two short syncs instead of
-    /// the threshold's worth. While more is left, another background pass runs;
-    /// a log four times the threshold long (passes slower than the writes, or
-    /// failing) is finished by the commit whatever is left.
+    /// therefore copies that rest itself (on the service's load about 100 of
+    /// 1,000 pages) instead of the whole log, as SQLite's automatic checkpoint
+    /// would. While more is left, another pass runs. A log twice the threshold
+    /// long — writes outpacing the passes, or passes failing — is finished by
+    /// the commit, after waiting for a running pass: the log stays bounded, and
+    /// the commit copies at most about what SQLite's own checkpoint would.
     fileprivate func committed(writer handle: OpaquePointer?, logPages: Int32) {
-        guard logPages >= thresholdPages else {
-            copiedByLastPass.store(0, ordering: .relaxed)
+        let previous = previousLogPages.exchange(logPages, ordering: .relaxed)
+        guard logPages >= thresholdPages, let handle else {
+            lastPass.store(0, ordering: .relaxed)
             return
         }
-        if scheduled.load(ordering: .acquiring) { return }
-        let copied = copiedByLastPass.load(ordering: .acquiring)
-        let finishesHere = (copied > 0 && logPages - copied <= thresholdPages / 2) || logPages / 4 >= thresholdPages
-        if finishesHere, let handle {
-            copiedByLastPass.store(0, ordering: .relaxed)
+        let cap = thresholdPages.multipliedReportingOverflow(by: 2).partialValue
+        if scheduled.load(ordering: .acquiring) {
+            guard logPages >= cap else { return }
+            // The pass takes no lock the writer holds, so this cannot deadlock.
+            queue.sync {}
+        }
+        var finishesHere = logPages >= cap
+        if !finishesHere, let pass = Self.unpack(lastPass.load(ordering: .acquiring)) {
+            // A pass that copied everything it saw, with nothing committed past
+            // it before this commit, let this commit restart the log: its
+            // figures describe the old log.
+            let restarted = pass.copied > logPages || (pass.copied == pass.log && previous <= pass.log)
+            finishesHere = !restarted && logPages - pass.copied <= thresholdPages / 2
+            if restarted { lastPass.store(0, ordering: .relaxed) }
+        }
+        if finishesHere {
+            lastPass.store(0, ordering: .relaxed)
             if sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK {
                 inline.add(1, ordering: .relaxed)
             }
@@ -104,44 +141,66 @@ final class SQLiteCheckpointer: Sendable {
         }
         scheduled.store(true, ordering: .releasing)
         queue.async { [self] in
-            if let copied = checkpoint() { copiedByLastPass.store(copied, ordering: .releasing) }
+            passWillRun?()
+            if let pass = runPass() {
+                lastPass.store(Self.pack(log: pass.log, copied: pass.copied), ordering: .releasing)
+            }
             scheduled.store(false, ordering: .releasing)
         }
     }
 
-    /// Runs one passive checkpoint: the log pages it has copied, `nil` when it
-    /// could not run.
-    private func checkpoint() -> Int32? {
+    /// Runs one passive checkpoint: the log's length and the pages copied in
+    /// all, `nil` when it could not run.
+    private func runPass() -> (log: Int32, copied: Int32)? {
         connection.withLock { state in
-            guard !state.isClosed else { return nil }
-            if state.handle == nil { state.handle = open() }
-            guard let handle = state.handle else { return nil }
-            var logPages: Int32 = 0
-            var copiedPages: Int32 = 0
+            guard !state.isClosed, let handle = state.handle else { return nil }
+            var logPages: Int32 = -1
+            var copiedPages: Int32 = -1
             let status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logPages, &copiedPages)
-            // SQLITE_BUSY: another connection is checkpointing; an I/O error
-            // surfaces on the writer's next commit too. Either way the next
-            // commit past the threshold asks again.
-            guard status == SQLITE_OK else { return nil }
+            // -1 with SQLITE_OK: the connection had not opened the log, nothing
+            // was copied. SQLITE_BUSY: another process is checkpointing. Either
+            // way the next commit past the threshold asks again.
+            guard status == SQLITE_OK, logPages >= 0, copiedPages >= 0 else {
+                failed.add(1, ordering: .relaxed)
+                return nil
+            }
             completed.add(1, ordering: .releasing)
-            return copiedPages
+            return (logPages, copiedPages)
         }
     }
 
+    private static func pack(log: Int32, copied: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: log)) << 32 | UInt64(UInt32(bitPattern: copied))
+    }
+
+    private static func unpack(_ packed: UInt64) -> (log: Int32, copied: Int32)? {
+        guard packed != 0 else { return nil }
+        return (
+            Int32(bitPattern: UInt32(truncatingIfNeeded: packed >> 32)),
+            Int32(bitPattern: UInt32(truncatingIfNeeded: packed))
+        )
+    }
+
     /// A read-write connection with the writer's `synchronous` level, which sets
-    /// the checkpoint's syncs. `nil` when the file cannot be opened; the next
-    /// checkpoint tries again.
-    private func open() -> OpaquePointer? {
+    /// the checkpoint's syncs; it reads the schema now, so that its first
+    /// checkpoint finds the log open.
+    private func open() throws -> OpaquePointer {
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
-        guard sqlite3_open_v2(filename, &pointer, flags, nil) == SQLITE_OK, let handle = pointer else {
+        let status = sqlite3_open_v2(filename, &pointer, flags, nil)
+        guard status == SQLITE_OK, let handle = pointer else {
             sqlite3_close_v2(pointer)
-            return nil
+            throw StorageError(
+                .connectionFailure, "cannot open the SQLite database for checkpoints", sqliteCode: status)
         }
-        guard sqlite3_exec(handle, "PRAGMA synchronous=\(options.synchronous.rawValue);", nil, nil, nil) == SQLITE_OK
-        else {
+        let setup = sqlite3_exec(
+            handle, "PRAGMA synchronous=\(options.synchronous.rawValue); PRAGMA schema_version;", nil, nil, nil)
+        guard setup == SQLITE_OK else {
+            let error = SQLiteConnection.error(setup, handle: handle, preparing: false)
             sqlite3_close_v2(handle)
-            return nil
+            throw StorageError(
+                .connectionFailure, "cannot set up the SQLite checkpoint connection: \(error.detail)",
+                sqliteCode: error.sqliteCode)
         }
         return handle
     }

@@ -18,13 +18,14 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
     /// transaction's handle.
     private let lock = Mutex(())
     /// The writer's background checkpointer, kept alive while its WAL hook is installed.
-    private var checkpointer: SQLiteCheckpointer?
+    private let checkpointer: SQLiteCheckpointer?
 
     /// `SQLITE_TRANSIENT`: SQLite copies bound bytes before the bind call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private init(handle: OpaquePointer, cacheCapacity: Int) {
+    private init(handle: OpaquePointer, cacheCapacity: Int, checkpointer: SQLiteCheckpointer?) {
         self.handle = handle
+        self.checkpointer = checkpointer
         self.statements = SQLiteStatementCache(capacity: cacheCapacity)
     }
 
@@ -64,7 +65,9 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         let timeout = options.busyTimeout.components
         sqlite3_busy_timeout(
             handle, Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
-        let connection = SQLiteConnection(handle: handle, cacheCapacity: options.statementCacheCapacity)
+        let connection = SQLiteConnection(
+            handle: handle, cacheCapacity: options.statementCacheCapacity,
+            checkpointer: role == .writer ? checkpointer : nil)
         switch role {
         case .writer:
             if filename != ":memory:" {
@@ -78,11 +81,8 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
                 PRAGMA foreign_keys=ON; PRAGMA synchronous=\(options.synchronous.rawValue);
                 PRAGMA wal_autocheckpoint=\(options.walAutocheckpointPages);
                 """)
-            if let checkpointer {
-                // After the pragma: the hook replaces the automatic checkpoint it installs.
-                checkpointer.observe(writer: handle)
-                connection.checkpointer = checkpointer
-            }
+            // After the pragma: the hook replaces the automatic checkpoint it installs.
+            try checkpointer?.observe(writer: handle)
         case .reader:
             try connection.executeScriptBlocking("PRAGMA query_only=ON;")
         }

@@ -147,10 +147,13 @@ public final class SQLiteDatabase: SQLDatabase {
         await checkpointer?.close()
     }
 
-    /// Checkpoints the background checkpointer has finished; `nil` when the
+    /// Passes the background checkpointer has finished; `nil` when the
     /// commits checkpoint (in memory, or ``SQLiteOptions/checkpointsInBackground`` off).
     var backgroundCheckpoints: Int? { checkpointer?.completedCheckpoints }
+    /// Checkpoints commits ran to finish a background pass; `nil` as above.
     var inlineCheckpoints: Int? { checkpointer?.inlineCheckpoints }
+    /// The log's length after the last commit, in pages; `nil` as above.
+    var logPages: Int? { checkpointer?.logPages }
 
     private func withConnection<T: Sendable>(
         _ pool: ConnectionPool<SQLiteConnection>, _ work: (SQLiteConnection) async throws -> T

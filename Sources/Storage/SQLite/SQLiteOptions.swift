@@ -38,9 +38,12 @@ public struct SQLiteOptions: Sendable, Hashable {
     ///
     /// SQLite's way stalls that commit for the copy and its `fsync`s while it
     /// holds the only writer connection, so every write queued behind it waits
-    /// too. In the background, commits go on while the checkpoint runs; a
-    /// commit copies only what was written during it. Turn it off only to have
-    /// each checkpoint's whole cost land on a commit.
+    /// too. In the background, commits go on while the checkpoint runs, and
+    /// the commit after it copies what was written meanwhile (so that the log
+    /// can restart); when writes outpace the background and the log reaches
+    /// twice ``walAutocheckpointPages``, a commit waits for the running pass
+    /// and copies the rest. Turn it off only to have each checkpoint's whole
+    /// cost land on a commit.
     public var checkpointsInBackground: Bool
 
     public init(
