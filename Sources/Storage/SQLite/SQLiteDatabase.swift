@@ -13,10 +13,11 @@
 /// and back (see `SQLiteConnection`). Waits on the disk or on other processes
 /// then hold that thread: the busy timeout, when another process holds the
 /// file's write lock; with ``SQLiteOptions/Synchronous/full``, an `fsync` at every
-/// commit; and, only when ``SQLiteOptions/checkpointsInBackground`` is off, the
-/// `fsync` of a WAL checkpoint, which a commit then runs once the log holds
-/// ``SQLiteOptions/walAutocheckpointPages`` pages (by default a thread of the
-/// database's own checkpoints the log while commits go on). Several servers
+/// commit; and the `fsync`s of a WAL checkpoint. With
+/// ``SQLiteOptions/checkpointsInBackground`` (the default) a thread of the
+/// database's own copies the log while commits go on, and a commit copies only
+/// the pages written meanwhile; without it, a commit copies the whole log once
+/// it holds ``SQLiteOptions/walAutocheckpointPages`` pages. Several servers
 /// sharing one database belong on PostgreSQL.
 ///
 /// ```swift
