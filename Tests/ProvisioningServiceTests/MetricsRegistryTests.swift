@@ -32,6 +32,20 @@ import Testing
         #expect(MetricsRegistry.contentType == "text/plain; version=0.0.4; charset=utf-8")
     }
 
+    @Test func advancingACounterRaisesItToACountKeptElsewhereAndNeverLowersIt() throws {
+        let metrics = MetricsRegistry()
+        let passes = try metrics.counter("passes_total", help: "Passes.", labelNames: ["kind"])
+        passes.advance(to: 3, labels: ["kind": "background"])
+        passes.advance(to: 2, labels: ["kind": "background"])
+        passes.advance(to: .nan, labels: ["kind": "background"])
+        #expect(passes.value(labels: ["kind": "background"]) == 3)
+        passes.advance(to: 0, labels: ["kind": "failed"])
+        passes.increment(labels: ["kind": "background"])
+        passes.advance(to: 4, labels: ["kind": "background"])
+        #expect(passes.value(labels: ["kind": "background"]) == 4)
+        #expect(metrics.render().contains(#"passes_total{kind="failed"} 0"#))
+    }
+
     @Test func defaultLatencyBucketsSpanFiveMillisecondsToTenSeconds() throws {
         #expect(MetricsRegistry.defaultLatencyBuckets.first == 0.005)
         #expect(MetricsRegistry.defaultLatencyBuckets.last == 10)

@@ -190,7 +190,8 @@ public final class ProvisioningServiceApp: Sendable {
         }
         let metrics = self.metrics
         route(&router, .metrics, base: "") { _ in
-            HTTPResponse(
+            metrics.observeDatabase(context.database)
+            return HTTPResponse(
                 status: .ok, headers: ["Content-Type": MetricsRegistry.contentType],
                 body: Array(metrics.registry.render().utf8))
         }

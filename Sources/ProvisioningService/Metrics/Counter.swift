@@ -29,6 +29,14 @@ public final class Counter: Sendable, MetricFamily {
         series.update(labels: labels) { $0 += amount }
     }
 
+    /// Raises the series named by `labels` to `total` if it is below: for a
+    /// count kept elsewhere and copied in when the metrics are rendered.
+    /// A lower or non-finite `total` is ignored, as a counter never decreases.
+    public func advance(to total: Double, labels: [String: String] = [:]) {
+        guard total.isFinite else { return }
+        series.update(labels: labels) { $0 = Swift.max($0, total) }
+    }
+
     /// The current value of the series named by `labels` (0 when never incremented).
     public func value(labels: [String: String] = [:]) -> Double {
         series.value(labels: labels)

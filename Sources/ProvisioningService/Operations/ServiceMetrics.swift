@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// The service's Prometheus series, registered once in a ``MetricsRegistry``.
 ///
@@ -7,6 +8,9 @@ import Foundation
 ///   request, by route pattern (never the raw path, which holds ids).
 /// * `tpc_provisioning_outcomes_total{outcome}` — `success` or the problem slug.
 /// * `tpc_token_transitions_total{from,to,source}` — registry state changes.
+/// * `tpc_sqlite_checkpoints_total{kind}` — on an SQLite file, the write-ahead
+///   log's checkpoints: `background` passes, `commit` (a commit finishing a
+///   pass) and `failed` passes; copied in at each rendering.
 public struct ServiceMetrics: Sendable {
     /// The registry rendered at `/metrics`.
     public let registry: MetricsRegistry
@@ -14,6 +18,7 @@ public struct ServiceMetrics: Sendable {
     let latency: Histogram
     let provisioningOutcomes: Counter
     let tokenTransitions: Counter
+    let sqliteCheckpoints: Counter
 
     /// Registers the series in `registry`.
     ///
@@ -31,6 +36,9 @@ public struct ServiceMetrics: Sendable {
         tokenTransitions = try registry.counter(
             "tpc_token_transitions_total", help: "Token registry state changes.",
             labelNames: ["from", "to", "source"])
+        sqliteCheckpoints = try registry.counter(
+            "tpc_sqlite_checkpoints_total", help: "SQLite write-ahead log checkpoints by kind.",
+            labelNames: ["kind"])
     }
 
     /// Records one answered HTTP request.
@@ -42,6 +50,15 @@ public struct ServiceMetrics: Sendable {
 
     func observeProvisioning(outcome: String) {
         provisioningOutcomes.increment(labels: ["outcome": outcome])
+    }
+
+    /// Copies the SQLite checkpointer's counts into their series (nothing for
+    /// PostgreSQL or an in-memory database).
+    func observeDatabase(_ database: any SQLDatabase) {
+        guard let statistics = (database as? SQLiteDatabase)?.checkpointStatistics else { return }
+        sqliteCheckpoints.advance(to: Double(statistics.backgroundPasses), labels: ["kind": "background"])
+        sqliteCheckpoints.advance(to: Double(statistics.commitCheckpoints), labels: ["kind": "commit"])
+        sqliteCheckpoints.advance(to: Double(statistics.failedPasses), labels: ["kind": "failed"])
     }
 
     func observeTransition(from: TokenState?, to: TokenState, source: String) {

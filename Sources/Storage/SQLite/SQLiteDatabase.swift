@@ -148,6 +148,17 @@ public final class SQLiteDatabase: SQLDatabase {
         await checkpointer?.close()
     }
 
+    /// What the background checkpointer has done since the database opened;
+    /// `nil` when commits checkpoint (in memory, or
+    /// ``SQLiteOptions/checkpointsInBackground`` off).
+    public var checkpointStatistics: SQLiteCheckpointStatistics? {
+        checkpointer.map {
+            SQLiteCheckpointStatistics(
+                backgroundPasses: $0.completedCheckpoints, commitCheckpoints: $0.inlineCheckpoints,
+                failedPasses: $0.failedCheckpoints)
+        }
+    }
+
     /// Passes the background checkpointer has finished; `nil` when the
     /// commits checkpoint (in memory, or ``SQLiteOptions/checkpointsInBackground`` off).
     var backgroundCheckpoints: Int? { checkpointer?.completedCheckpoints }

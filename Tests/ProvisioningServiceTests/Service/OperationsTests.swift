@@ -21,6 +21,24 @@ import Testing
         await harness.stop()
     }
 
+    @Test func metricsExportTheSQLiteCheckpointsOfAFileDatabaseOnly() async throws {
+        let path = NSTemporaryDirectory() + "operations-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let file = try await ServiceHarness(databaseURL: "sqlite:" + path)
+        _ = try await file.provision(try file.provisioningRequest())
+        let text = String(decoding: try await file.send("GET", "/metrics", root: true).body, as: UTF8.self)
+        await file.stop()
+        for kind in ["background", "commit", "failed"] {
+            #expect(text.contains(#"tpc_sqlite_checkpoints_total{kind="\#(kind)"} "#))
+        }
+        #expect(text.contains(#"tpc_sqlite_checkpoints_total{kind="failed"} 0"#))
+
+        let memory = try await ServiceHarness()
+        let none = String(decoding: try await memory.send("GET", "/metrics", root: true).body, as: UTF8.self)
+        await memory.stop()
+        #expect(!none.contains("tpc_sqlite_checkpoints_total{"))
+    }
+
     @Test func readinessFollowsTheDatabase() async throws {
         let harness = try await ServiceHarness()
         let ready = try await harness.send("GET", "/readyz", root: true)

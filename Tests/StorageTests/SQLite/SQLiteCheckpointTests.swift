@@ -87,6 +87,24 @@ struct SQLiteCheckpointTests {
         }
     }
 
+    @Test func statisticsCountPassesForAFileDatabaseInTheBackgroundOnly() async throws {
+        try await withDatabase { database, _ in
+            #expect(
+                database.checkpointStatistics
+                    == SQLiteCheckpointStatistics(backgroundPasses: 0, commitCheckpoints: 0, failedPasses: 0))
+            _ = try await fillToThreshold(database, from: 0)
+            #expect(try await eventually { database.checkpointStatistics?.backgroundPasses == 1 })
+            #expect(database.checkpointStatistics?.commitCheckpoints == 0)
+            #expect(database.checkpointStatistics?.failedPasses == 0)
+        }
+        try await withDatabase(checkpointsInBackground: false) { database, _ in
+            #expect(database.checkpointStatistics == nil)
+        }
+        let memory = try await SQLiteDatabase.openInMemory()
+        #expect(memory.checkpointStatistics == nil)
+        await memory.close()
+    }
+
     @Test func theLogRestartsAfterEachPass() async throws {
         try await withDatabase { database, path in
             // Each round fills the log to the threshold and waits for the pass,

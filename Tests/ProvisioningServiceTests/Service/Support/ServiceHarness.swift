@@ -27,11 +27,12 @@ final class ServiceHarness: Sendable {
     let server: HTTPServer
     private let records = LogCollector()
 
-    init() async throws {
+    /// - Parameter databaseURL: the store; an in-memory SQLite database by default.
+    init(databaseURL: String = "sqlite::memory:") async throws {
         bank = try TestIssuer(id: "bank-1")
         otherBank = try TestIssuer(id: "bank-2")
         chain = try AppleChain()
-        database = try await Database.open(url: "sqlite::memory:")
+        database = try await Database.open(url: databaseURL)
         try await Migrator(ProvisioningServiceApp.migrations).migrate(database)
         let configuration = IssuerConfiguration(
             issuers: [bank.settings, otherBank.settings],
