@@ -5,13 +5,16 @@ import Testing
 @testable import Storage
 
 /// The background checkpointer, on a 16-page threshold. Rows of 3 KiB take a
-/// page each: a commit of one row writes about three log frames, a
-/// transaction of 20 rows about 24.
+/// page each: a commit of one row writes three log frames, up to seven when
+/// the b-tree splits (``commitFrames``); a transaction of 20 rows about 24.
 @Suite("SQLite checkpoints", .serialized)
 struct SQLiteCheckpointTests {
     private static let threshold = 16
     /// One log frame: a 24-byte header and a 4 KiB page.
     private static let frameBytes = 24 + 4096
+    /// The most log frames one single-row commit writes here: the leaf, page
+    /// splits up the tree, the root (3 for 2,368 of 2,400 commits, 7 at most).
+    private static let commitFrames = 8
 
     /// A fresh file database with the test threshold, removed afterwards.
     private func withDatabase(
@@ -155,8 +158,8 @@ struct SQLiteCheckpointTests {
             // finish them, waiting for a running one once the log is twice the threshold.
             #expect((database.backgroundCheckpoints ?? 0) + (database.inlineCheckpoints ?? 0) >= 1)
             #expect(unrestarted > 1_000 * Self.frameBytes)
-            // The file keeps the longest log it held: twice the threshold and one commit's frames.
-            #expect(fileSize(path + "-wal") <= 32 + (2 * Self.threshold + 4) * Self.frameBytes)
+            // The file keeps the longest log it held: under twice the threshold, plus one commit's frames.
+            #expect(fileSize(path + "-wal") <= 32 + (2 * Self.threshold + Self.commitFrames) * Self.frameBytes)
             #expect(try await count(database) == .integer(2_400))
         }
     }
@@ -187,7 +190,7 @@ struct SQLiteCheckpointTests {
         // held pass, then copied the rest: the log never grew further.
         #expect(checkpointer.inlineCheckpoints == 1)
         #expect(checkpointer.completedCheckpoints == 1)
-        #expect(longest >= 2 * Self.threshold && longest <= 2 * Self.threshold + 4)
+        #expect(longest >= 2 * Self.threshold && longest < 2 * Self.threshold + Self.commitFrames)
         _ = try writer.executeBlocking("INSERT INTO rows (id, payload) VALUES (?, ?)", Self.row(id))
         #expect(checkpointer.logPages < Self.threshold, "the next commit restarted the log")
     }
