@@ -34,7 +34,7 @@ import FoundationNetworking
     }
 
     @Test func notificationsReachAnHTTPSServiceThroughItsPinnedCertificate() async throws {
-        let tls = try await SelfSignedTLS.make()
+        let tls = try SelfSignedTLS.make()
         let env = try await SandboxEnvironment.make(tls: tls)
         do {
             #expect(env.baseURL.hasPrefix("https://127.0.0.1:"))

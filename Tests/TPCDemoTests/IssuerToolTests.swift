@@ -89,7 +89,7 @@ struct IssuerToolTests {
     func tokensListOverHTTPSWithCACert() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tls = try await SelfSignedCertificate.make(
+        let tls = try SelfSignedCertificate.make(
             in: directory.appendingPathComponent("tls"), subjectAltName: "DNS:localhost")
         let server = try await SandboxServer.start(
             arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path])

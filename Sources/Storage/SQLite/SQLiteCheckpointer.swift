@@ -72,13 +72,12 @@ final class SQLiteCheckpointer: Sendable {
         }
     }
 
-    /// Background passes finished since the database opened.
-    var completedCheckpoints: Int { completed.load(ordering: .acquiring) }
-    /// Background passes that could not run (another process was
-    /// checkpointing, or an I/O error).
-    var failedCheckpoints: Int { failed.load(ordering: .relaxed) }
-    /// Checkpoints a commit ran itself to finish a background pass.
-    var inlineCheckpoints: Int { inline.load(ordering: .relaxed) }
+    /// What the checkpointer has done so far.
+    var statistics: SQLiteCheckpointStatistics {
+        SQLiteCheckpointStatistics(
+            backgroundPasses: completed.load(ordering: .acquiring), commitCheckpoints: inline.load(ordering: .relaxed),
+            failedPasses: failed.load(ordering: .relaxed))
+    }
     /// The log's length after the last commit, in pages.
     var logPages: Int { Int(previousLogPages.load(ordering: .relaxed)) }
 

@@ -151,19 +151,8 @@ public final class SQLiteDatabase: SQLDatabase {
     /// What the background checkpointer has done since the database opened;
     /// `nil` when commits checkpoint (in memory, or
     /// ``SQLiteOptions/checkpointsInBackground`` off).
-    public var checkpointStatistics: SQLiteCheckpointStatistics? {
-        checkpointer.map {
-            SQLiteCheckpointStatistics(
-                backgroundPasses: $0.completedCheckpoints, commitCheckpoints: $0.inlineCheckpoints,
-                failedPasses: $0.failedCheckpoints)
-        }
-    }
+    public var checkpointStatistics: SQLiteCheckpointStatistics? { checkpointer?.statistics }
 
-    /// Passes the background checkpointer has finished; `nil` when the
-    /// commits checkpoint (in memory, or ``SQLiteOptions/checkpointsInBackground`` off).
-    var backgroundCheckpoints: Int? { checkpointer?.completedCheckpoints }
-    /// Checkpoints commits ran to finish a background pass; `nil` as above.
-    var inlineCheckpoints: Int? { checkpointer?.inlineCheckpoints }
     /// The log's length after the last commit, in pages; `nil` as above.
     var logPages: Int? { checkpointer?.logPages }
 

@@ -77,29 +77,8 @@ final class SecretLedger: IssuerSecretRecorder {
     /// three letters turn up by chance (about once in 30,000 positions of
     /// random base64, so a dump of a full run holds them now and then).
     static func namesCVV(in text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func isWordByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-                return true
-            default:
-                return false
-            }
-        }
-        var index = 0
-        while index + 3 <= bytes.count {
-            let isCVV =
-                bytes[index] | 0x20 == UInt8(ascii: "c") && bytes[index + 1] | 0x20 == UInt8(ascii: "v")
-                && bytes[index + 2] | 0x20 == UInt8(ascii: "v")
-            if isCVV, index == 0 || !isWordByte(bytes[index - 1]),
-                index + 3 == bytes.count || !isWordByte(bytes[index + 3])
-            {
-                return true
-            }
-            index += 1
-        }
-        return false
+        text.range(of: #"(?<![A-Za-z0-9+/])cvv(?![A-Za-z0-9+/])"#, options: [.regularExpression, .caseInsensitive])
+            != nil
     }
 
     /// The key needles of the PEM private keys and the sandbox master key

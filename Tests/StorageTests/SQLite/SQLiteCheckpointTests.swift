@@ -82,8 +82,8 @@ struct SQLiteCheckpointTests {
         try await withDatabase { database, path in
             let emptySize = fileSize(path)
             let rows = try await fillToThreshold(database, from: 0)
-            #expect(try await eventually { (database.backgroundCheckpoints ?? 0) >= 1 })
-            #expect(database.inlineCheckpoints == 0, "no commit checkpointed")
+            #expect(try await eventually { (database.checkpointStatistics?.backgroundPasses ?? 0) >= 1 })
+            #expect(database.checkpointStatistics?.commitCheckpoints == 0, "no commit checkpointed")
             // Each row has a page of its own, now in the database file itself.
             #expect(fileSize(path) >= emptySize + rows * 4096)
             #expect(try await count(database) == .integer(Int64(rows)))
@@ -116,11 +116,11 @@ struct SQLiteCheckpointTests {
             // second round, and a commit would have to checkpoint.
             var rows = 0
             for _ in 0..<30 {
-                let before = database.backgroundCheckpoints ?? 0
+                let before = database.checkpointStatistics?.backgroundPasses ?? 0
                 rows += try await fillToThreshold(database, from: rows)
-                #expect(try await eventually { (database.backgroundCheckpoints ?? 0) > before })
+                #expect(try await eventually { (database.checkpointStatistics?.backgroundPasses ?? 0) > before })
             }
-            #expect(database.inlineCheckpoints == 0)
+            #expect(database.checkpointStatistics?.commitCheckpoints == 0)
             #expect(fileSize(path + "-wal") < 2 * Self.threshold * Self.frameBytes)
             #expect(try await count(database) == .integer(Int64(rows)))
         }
@@ -129,7 +129,7 @@ struct SQLiteCheckpointTests {
     @Test func aTransactionThatRestartsTheLogIsLeftToTheNextPass() async throws {
         try await withDatabase { database, _ in
             let rows = try await fillToThreshold(database, from: 0)
-            #expect(try await eventually { (database.backgroundCheckpoints ?? 0) >= 1 })
+            #expect(try await eventually { (database.checkpointStatistics?.backgroundPasses ?? 0) >= 1 })
             // One transaction past the threshold (short of twice it), which
             // restarts the log: the last pass's figures describe the old log,
             // so no commit copies the new one.
@@ -139,8 +139,8 @@ struct SQLiteCheckpointTests {
                 }
             }
             #expect((database.logPages ?? 0) >= Self.threshold && (database.logPages ?? 0) < 2 * Self.threshold)
-            #expect(try await eventually { (database.backgroundCheckpoints ?? 0) >= 2 })
-            #expect(database.inlineCheckpoints == 0)
+            #expect(try await eventually { (database.checkpointStatistics?.backgroundPasses ?? 0) >= 2 })
+            #expect(database.checkpointStatistics?.commitCheckpoints == 0)
         }
     }
 
@@ -156,7 +156,9 @@ struct SQLiteCheckpointTests {
             try await insert(2_400, into: database)
             // Passes rarely catch up with commits that never pause: commits
             // finish them, waiting for a running one once the log is twice the threshold.
-            #expect((database.backgroundCheckpoints ?? 0) + (database.inlineCheckpoints ?? 0) >= 1)
+            #expect(
+                (database.checkpointStatistics?.backgroundPasses ?? 0)
+                    + (database.checkpointStatistics?.commitCheckpoints ?? 0) >= 1)
             #expect(unrestarted > 1_000 * Self.frameBytes)
             // The file keeps the longest log it held: under twice the threshold, plus one commit's frames.
             #expect(fileSize(path + "-wal") <= 32 + (2 * Self.threshold + Self.commitFrames) * Self.frameBytes)
@@ -181,15 +183,15 @@ struct SQLiteCheckpointTests {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { gate.signal() }
         var longest = 0
         var id = 0
-        while checkpointer.inlineCheckpoints == 0 && id < 2_000 {
+        while checkpointer.statistics.commitCheckpoints == 0 && id < 2_000 {
             _ = try writer.executeBlocking("INSERT INTO rows (id, payload) VALUES (?, ?)", Self.row(id))
             id += 1
             longest = max(longest, checkpointer.logPages)
         }
         // The commit that took the log past twice the threshold waited for the
         // held pass, then copied the rest: the log never grew further.
-        #expect(checkpointer.inlineCheckpoints == 1)
-        #expect(checkpointer.completedCheckpoints == 1)
+        #expect(checkpointer.statistics.commitCheckpoints == 1)
+        #expect(checkpointer.statistics.backgroundPasses == 1)
         #expect(longest >= 2 * Self.threshold && longest < 2 * Self.threshold + Self.commitFrames)
         _ = try writer.executeBlocking("INSERT INTO rows (id, payload) VALUES (?, ?)", Self.row(id))
         #expect(checkpointer.logPages < Self.threshold, "the next commit restarted the log")
@@ -199,7 +201,7 @@ struct SQLiteCheckpointTests {
         try await withDatabase(checkpointsInBackground: false) { database, path in
             let emptySize = fileSize(path)
             try await insert(40, into: database)
-            #expect(database.backgroundCheckpoints == nil)
+            #expect(database.checkpointStatistics == nil)
             // SQLite's automatic checkpoint ran inside a commit, before it returned.
             #expect(fileSize(path) > emptySize + Self.threshold * 4096)
             #expect(fileSize(path + "-wal") < 2 * Self.threshold * Self.frameBytes)

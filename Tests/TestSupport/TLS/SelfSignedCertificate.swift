@@ -4,7 +4,7 @@ import Foundation
 /// `openssl` command line as `tpc serve --tls-cert` users often make theirs.
 ///
 /// ```swift
-/// let tls = try await SelfSignedCertificate.make(in: work, subjectAltName: "IP:127.0.0.1")
+/// let tls = try SelfSignedCertificate.make(in: work, subjectAltName: "IP:127.0.0.1")
 /// let server = try await SandboxServer.start(
 ///     arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path])
 /// ```
@@ -26,31 +26,22 @@ public struct SelfSignedCertificate: Sendable {
     /// - Throws: ``TestSupportError/Code/launch`` when `openssl` fails.
     public static func make(
         in directory: URL, subjectAltName: String = "DNS:localhost"
-    ) async throws
+    ) throws
         -> SelfSignedCertificate
     {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let made = SelfSignedCertificate(
             certificateFile: directory.appendingPathComponent("cert.pem"),
             keyFile: directory.appendingPathComponent("key.pem"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=localhost",
-            "-addext", "subjectAltName=\(subjectAltName)", "-days", "1", "-keyout", made.keyFile.path, "-out",
-            made.certificateFile.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
+        let exit = try ChildProcess.run(
+            [
+                "/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "1", "-keyout",
+                made.keyFile.path, "-out", made.certificateFile.path,
+            ], output: .null)
+        guard exit == .exited(0) else {
+            throw TestSupportError(.launch, "openssl req exited with \(exit.shellStatus)")
         }
-        guard status == 0 else { throw TestSupportError(.launch, "openssl req exited with \(status)") }
         return made
     }
 }
