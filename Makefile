@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: deps build test lint format bench soak fuzz leaks demo docs check-readme clean
+.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme clean
 
 deps:
 	@scripts/deps.sh
@@ -12,9 +12,16 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
+	scripts/check-test-limits.py
 	scripts/test.sh
 	scripts/check-readme.sh
 	$(MAKE) lint
+
+# The suite STRESS_RUNS times (default 5) under STRESS_BUSY busy loops (default 2);
+# one line per run, then "stress: K runs, P passed, F failed, H hung".
+stress-test: deps
+	$(SWIFT) build --build-tests
+	scripts/stress-test.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(FORMAT_PATHS)

@@ -33,6 +33,9 @@ let cLayer: [Target] = [
         pkgConfig: "libpq",
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
+    // The posix_spawn file actions glibc declares only under _GNU_SOURCE, for
+    // TPCDemo's ChildProcess (the launcher of the demo, the bench and the tests).
+    .target(name: "CProcessSpawn"),
 ]
 
 let serverSide: [Target] = [
@@ -126,7 +129,7 @@ let tools: [Target] = [
         name: "TPCDemo",
         dependencies: [
             "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer",
-            "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL", "IssuerTools",
+            "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL", "IssuerTools", "CProcessSpawn",
         ]
     ),
     // The server binary stays free of the SDK and of FoundationNetworking
@@ -148,7 +151,7 @@ let tools: [Target] = [
             "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
             "DigitalCards", "DigitalCardsOpenSSL",
             // The SDK figures (SDKBench) drive a sandbox through the test support.
-            "PushProvisioning", "TestSupport",
+            "PushProvisioning", "TestSupport", "TPCDemo",
         ],
         path: "Sources/Bench"
     ),
@@ -170,15 +173,16 @@ let fuzzing: [Target] = [
 let tests: [Target] = [
     // Helpers shared by test targets only: the `tpc` launcher, the sandbox
     // server, the issuer's backend, the SDK's end-to-end harness, throwaway
-    // PostgreSQL, the Python interop runner. No product exposes it.
+    // PostgreSQL, the Python interop runner. No product exposes it. Child
+    // processes start through TPCDemo's ChildProcess, the package's one launcher.
     .target(
         name: "TestSupport",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation"],
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation", "TPCDemo"],
         path: "Tests/TestSupport"
     ),
     .testTarget(
         name: "ProvisioningCryptoTests",
-        dependencies: ["ProvisioningCrypto", "TestSupport"],
+        dependencies: ["ProvisioningCrypto", "TestSupport", "TPCDemo"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -188,7 +192,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "HTTPServerTests",
-        dependencies: ["HTTPServer"]
+        dependencies: ["HTTPServer", "TPCDemo", "TestSupport"]
     ),
     .testTarget(
         name: "StorageTests",

@@ -22,6 +22,11 @@ need_pkgconfig libpq libpq-dev
 need_command openssl openssl
 need_command curl curl
 need_command python3 python3
+# The test watchdog (scripts/test.sh) lists the test process's children and
+# prints its thread backtraces when a run hangs.
+need_command pgrep procps
+need_command setsid util-linux
+need_command gdb gdb
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
     missing+=(postgresql)
 fi

@@ -3,6 +3,7 @@ import DigitalCardsOpenSSL
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
+import TPCDemo
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -21,9 +22,18 @@ enum DigitalCardsBench {
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tpc-bench-dc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try await BenchSandbox.start(binary: binary, directory: root.appendingPathComponent("sandbox"))
-        defer { server.stop() }
-        let bank = try BenchBank(sandboxDirectory: root.appendingPathComponent("sandbox"))
+        let server = try await SandboxProcess.start(executable: binary, directory: root)
+        do {
+            try await figures(server.endpoint, root: root)
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    private static func figures(_ server: ServiceEndpoint, root: URL) async throws {
+        let bank = try BenchBank(sandboxDirectory: server.sandboxDirectory)
 
         var configuration = try DigitalCardsConfiguration(
             url: server.baseURL.absoluteString, issuerId: bank.issuerId,
@@ -88,61 +98,6 @@ enum DigitalCardsBench {
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A `tpc serve --sandbox` child process on a free loopback port.
-final class BenchSandbox: @unchecked Sendable {
-    let baseURL: URL
-    private let process: Process
-
-    private init(baseURL: URL, process: Process) {
-        self.baseURL = baseURL
-        self.process = process
-    }
-
-    static func start(binary: URL, directory: URL) async throws -> BenchSandbox {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--sandbox", "--sandbox-dir", directory.path, "--port", "0"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The ready line comes first; read until it arrives.
-        var text = ""
-        while process.isRunning {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-            if let url = listeningURL(text) {
-                // Keep draining so the child never blocks on a full pipe.
-                let handle = pipe.fileHandleForReading
-                Thread { while !handle.availableData.isEmpty {} }.start()
-                return BenchSandbox(baseURL: url, process: process)
-            }
-        }
-        process.terminate()
-        throw BenchFailure("tpc serve --sandbox did not start")
-    }
-
-    private static func listeningURL(_ text: String) -> URL? {
-        for line in text.split(separator: "\n") where line.hasPrefix("tpc: listening on ") {
-            let parts = line.dropFirst("tpc: listening on ".count).split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, let open = parts[1].range(of: "(base path "),
-                let close = parts[1].range(of: ")", range: open.upperBound..<parts[1].endIndex)
-            else { continue }
-            let base = String(parts[1][open.upperBound..<close.lowerBound])
-            return URL(string: String(parts[0]) + (base == "/" ? "" : base))
-        }
-        return nil
-    }
-
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
 }
 
 /// The bank's side for the bench: codes and payloads from the sandbox's files.

@@ -40,11 +40,11 @@ enum SDKBench {
     static let provisioningPairs = 150
 
     static func run(_ arguments: [String]) async throws {
-        let sandbox = try await SandboxServer.start()
-        defer { sandbox.stop() }
-        let backend = try IssuerBackend(sandbox: sandbox)
-        try await getTokenFigures(sandbox)
-        try await provisioningFigures(sandbox, backend: backend)
+        try await SandboxServer.with { sandbox in
+            let backend = try IssuerBackend(sandbox: sandbox)
+            try await getTokenFigures(sandbox)
+            try await provisioningFigures(sandbox, backend: backend)
+        }
     }
 
     // MARK: getToken over 1,000 passes

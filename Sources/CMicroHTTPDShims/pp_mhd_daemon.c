@@ -49,7 +49,15 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address = NULL;
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME
+    // poll(), not epoll: libmicrohttpd 0.9.75's MHD_quiesce_daemon removes the
+    // listening socket from each pool thread's epoll set without tolerating
+    // ENOENT, while that thread, seeing the quiesce flag, removes it too
+    // (daemon.c:5531 against :4931 and :4965); whichever comes second aborts
+    // the process with "Failed to remove listen FD from epoll set" — a
+    // graceful shutdown under load could kill the server. With poll() a
+    // quiesce only sets a flag that each thread reads when it builds its next
+    // poll set, and there is no such race.
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME
         | MHD_USE_ERROR_LOG;
 
     memset(&v4, 0, sizeof v4);
@@ -123,6 +131,11 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
 
 struct MHD_Daemon *pp_mhd_daemon(pp_mhd_server *server) {
     return server->daemon;
+}
+
+int pp_mhd_uses_epoll(pp_mhd_server *server) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info != NULL && info->epoll_fd >= 0 ? 1 : 0;
 }
 
 uint16_t pp_mhd_bound_port(pp_mhd_server *server) {

@@ -9,7 +9,7 @@ import Testing
 /// against `tpc serve --sandbox` with the shared `DigitalCardManager()`
 /// configuration, and prints the real values they read (expiries only as
 /// present or not: they are card data).
-@Suite("Seed 004 samples", .serialized)
+@Suite("Seed 004 samples", .serialized, .timeLimit(.minutes(10)))
 struct DigitalCardsSeedTests {
     /// A sandbox with a registered wallet holding a Visa and a dual-brand
     /// card, the SDK configured for it as an app would at launch.

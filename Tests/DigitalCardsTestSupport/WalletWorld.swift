@@ -27,8 +27,14 @@ public final class WalletWorld: Sendable {
         -> T
     {
         let world = try await WalletWorld(activationSeconds: activationSeconds)
-        defer { world.tearDown() }
-        return try await body(world)
+        do {
+            let result = try await body(world)
+            await world.tearDown()
+            return result
+        } catch {
+            await world.tearDown()
+            throw error
+        }
     }
 
     private init(activationSeconds: Int?) async throws {
@@ -37,15 +43,15 @@ public final class WalletWorld: Sendable {
         do {
             bank = try WalletBank(sandboxDirectory: sandbox.directory, sandboxURL: sandbox.baseURL)
         } catch {
-            sandbox.stop()
+            await sandbox.stop()
             throw error
         }
         root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "digitalcards-\(UUID().uuidString)", isDirectory: true)
     }
 
-    public func tearDown() {
-        sandbox.stop()
+    public func tearDown() async {
+        await sandbox.stop()
         try? FileManager.default.removeItem(at: root)
     }
 

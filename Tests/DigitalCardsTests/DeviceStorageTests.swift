@@ -6,7 +6,7 @@ import Testing
 
 /// The device-side storage: owner-only files replaced atomically, and the
 /// PNG checks applied to card art.
-@Suite("Device storage")
+@Suite("Device storage", .timeLimit(.minutes(10)))
 struct DeviceStorageTests {
     private func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("dc-storage-\(UUID().uuidString)")

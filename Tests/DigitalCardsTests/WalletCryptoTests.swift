@@ -8,7 +8,7 @@ import Testing
 
 /// The SDK's cryptography on the injected OpenSSL provider, against
 /// published vectors and against the service's documented formats.
-@Suite("Wallet cryptography")
+@Suite("Wallet cryptography", .timeLimit(.minutes(10)))
 struct WalletCryptoTests {
     let provider = OpenSSLWalletCryptoProvider()
 

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Each test has its own sandbox process and its own managers
 /// (`DigitalCardManager(configuration:)`), so nothing global is shared.
-@Suite("Wallet end to end")
+@Suite("Wallet end to end", .timeLimit(.minutes(10)))
 struct WalletEndToEndTests {
     @Test func visaMastercardAndDualBrandEnrolWithAuxiliaryValuesOnlyOnTheDualBrand() async throws {
         try await WalletWorld.run { world in
@@ -198,7 +198,7 @@ struct WalletEndToEndTests {
             let visa = try await world.enroll(online, scheme: .visa)
             let dual = try await world.enroll(online, scheme: .mastercard, auxiliaryScheme: .pagoBancomat)
             let background = try await visa.cardArt.bitmap(forArtType: .cardBackgroundCombined)
-            world.sandbox.stop()
+            await world.sandbox.stop()
 
             // The server is gone. A new manager on the same device (a relaunch).
             let manager = try DigitalCardManager(configuration: world.configuration())

@@ -6,7 +6,7 @@ import Testing
 
 /// Input the wallet must refuse: each refusal is a typed ``DigitalCardError``
 /// and leaves the cards as they were.
-@Suite("Wallet refusals")
+@Suite("Wallet refusals", .timeLimit(.minutes(10)))
 struct WalletRefusalTests {
     @Test func anotherWalletCannotSeeOrChangeACard() async throws {
         try await WalletWorld.run { world in
@@ -53,7 +53,9 @@ struct WalletRefusalTests {
     }
 
     @Test func anExpiredSessionIsRefused() async throws {
-        try await WalletWorld.run(activationSeconds: 3) { world in
+        // Long enough for the enrolment and the session's read to come first
+        // on a loaded machine (3 s did not always suffice beside two busy loops).
+        try await WalletWorld.run(activationSeconds: 10) { world in
             let manager = try await world.registeredManager()
             let card = try await world.enroll(manager, scheme: .visa, outcome: .requireActivation)
             let session = try #require(try await card.pendingActivationSession)

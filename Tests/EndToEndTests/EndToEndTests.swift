@@ -6,4 +6,4 @@ import Testing
 /// Serialized as a whole: the bad-input suite counts rows before and after
 /// each request, which needs no concurrent writer, and the secret scan runs
 /// after everything else has sent its PANs, nonces and codes.
-@Suite(.serialized) struct EndToEndTests {}
+@Suite(.serialized, .timeLimit(.minutes(10))) struct EndToEndTests {}

@@ -14,7 +14,7 @@ extension EndToEndTests {
     ///
     /// Sorts before `SecretScanTests.swift`: the codes minted here are in the
     /// ledger the final scan looks for.
-    @Suite struct IsolationMatrix {
+    @Suite(.timeLimit(.minutes(10))) struct IsolationMatrix {
         @Test(arguments: Store.allCases)
         func noCredentialReachesAnotherTenantsData(store: Store) async throws {
             let deployment = try await Deployment.shared(store)

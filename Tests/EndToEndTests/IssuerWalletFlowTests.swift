@@ -11,7 +11,7 @@ extension EndToEndTests {
     /// The serialized suite runs files in name order; this file sorts before
     /// `SecretScanTests.swift`, which stops the servers and scans what every
     /// suite sent (the wallet's PANs and codes included).
-    @Suite struct IssuerWalletFlow {
+    @Suite(.timeLimit(.minutes(10))) struct IssuerWalletFlow {
         @Test(arguments: Store.allCases)
         func singleBrandCardsHaveNoAuxiliaryValuesAndDualBrandHas(store: Store) async throws {
             let deployment = try await Deployment.shared(store)

@@ -8,7 +8,7 @@ extension EndToEndTests {
     /// An independent implementation (Python's `cryptography`,
     /// Tests/Interop/ecc_v2.py) opens the service's pass data with the sandbox
     /// leaf key, exported with `tpc sandbox export-leaf-key`.
-    @Suite struct PassDataInterop {
+    @Suite(.timeLimit(.minutes(10))) struct PassDataInterop {
         @Test(arguments: Store.allCases)
         func pythonDecryptsThePassDataToExactlyWhatWasSent(store: Store) async throws {
             let deployment = try await Deployment.shared(store)
@@ -21,7 +21,7 @@ extension EndToEndTests {
                 "ephemeralPublicKey": Hex.encode([UInt8](ephemeralPublicKey)),
                 "encryptedPassData": Hex.encode([UInt8](provisioned.response.encryptedPassData)),
             ])
-            let plaintext = try InteropPython.run("ecc_v2.py", ["decrypt", keyFile.path], input: Array(input))
+            let plaintext = try await InteropPython.run("ecc_v2.py", ["decrypt", keyFile.path], input: Array(input))
             let fields = try #require(try JSONSerialization.jsonObject(with: Data(plaintext)) as? [String: String])
 
             #expect(Set(fields.keys) == ["primaryAccountNumber", "expiration", "name", "nonce", "nonceSignature"])
@@ -46,8 +46,8 @@ extension EndToEndTests {
                 "ephemeralPublicKey": Hex.encode([UInt8](ephemeralPublicKey)),
                 "encryptedPassData": Hex.encode([UInt8](provisioned.response.encryptedPassData)),
             ])
-            #expect(throws: InteropPython.Failure.self) {
-                try InteropPython.run("ecc_v2.py", ["decrypt", stranger.path], input: Array(input))
+            await #expect(throws: InteropPython.Failure.self) {
+                try await InteropPython.run("ecc_v2.py", ["decrypt", stranger.path], input: Array(input))
             }
         }
     }

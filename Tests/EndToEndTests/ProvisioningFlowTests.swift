@@ -6,7 +6,7 @@ import Testing
 extension EndToEndTests {
     /// Flows A and C end to end: device, issuer, service, Apple's side, the
     /// network's token service and the registry, per test-card outcome.
-    @Suite struct ProvisioningFlow {
+    @Suite(.timeLimit(.minutes(10))) struct ProvisioningFlow {
         @Test(arguments: Store.allCases)
         func approvedCardBecomesAnActivatedPassAndAnActiveToken(store: Store) async throws {
             let deployment = try await Deployment.shared(store)

@@ -9,7 +9,7 @@ extension EndToEndTests {
     /// where the second use would otherwise be legal, a validly signed network
     /// notification sent again after the state moved on, and an add-pass
     /// request (Apple's nonce) sent twice. Each is refused and changes nothing.
-    @Suite struct Replay {
+    @Suite(.timeLimit(.minutes(10))) struct Replay {
         @Test(arguments: Store.allCases)
         func lifecycleAndTokenListCodesWorkOnce(store: Store) async throws {
             let deployment = try await Deployment.shared(store)

@@ -8,7 +8,7 @@ extension EndToEndTests {
     /// last): no PAN, nonce or authorization code the tests sent shows up in
     /// the metrics, the server logs, the sandbox directory (SQLite files
     /// included) or a `pg_dump` of the PostgreSQL database. Stops the server.
-    @Suite struct SecretScan {
+    @Suite(.timeLimit(.minutes(10))) struct SecretScan {
         /// `tpc demo --work-dir DIR --keep`, the way `make demo` runs it: its
         /// terminal output and everything it leaves in DIR (the service's
         /// database and logs included) hold no test PAN, authorization code
@@ -130,7 +130,7 @@ extension EndToEndTests {
             )
 
             if store == .postgres, let database = deployment.postgresDatabase {
-                let dump = try PostgresCluster.shared.get().dump(database: database)
+                let dump = try await PostgresCluster.shared().dump(database: database)
                 #expect(dump.contains("provisioning_attempts"))
                 #expect(ledger.findings(in: Data(dump.utf8), keys: true) == [], "pg_dump")
                 #expect(!SecretLedger.namesCVV(in: dump), "pg_dump")

@@ -9,7 +9,7 @@ import Testing
 /// The corpora live at the repository root (`Fuzz/corpus`, `Fuzz/regressions`)
 /// because `make fuzz` reads and extends them; they are found from this file's
 /// path rather than copied into the test bundle.
-@Suite struct FuzzCorpusReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct FuzzCorpusReplayTests {
     static let fuzzDirectory = URL(filePath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fuzz")

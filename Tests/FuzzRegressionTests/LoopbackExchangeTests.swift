@@ -7,7 +7,7 @@ import Testing
 /// The `http` target's exchange ends when the server closes, and reports a
 /// server that never does; both against plain sockets, so the checks do not
 /// depend on the HTTP server's behaviour.
-@Suite struct LoopbackExchangeTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopbackExchangeTests {
     @Test func serverThatAnswersAfterTheHalfCloseIsReadToTheEnd() throws {
         let listener = try #require(LoopbackListener())
         defer { close(listener.descriptor) }
@@ -16,6 +16,7 @@ import Testing
         // the answer only if it half-closed its write side.
         let peer = Thread { [descriptor = listener.descriptor] in
             let connection = accept(descriptor, nil, nil)
+            if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
             guard connection >= 0 else { return }
             defer { close(connection) }
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -56,7 +57,7 @@ private struct LoopbackListener {
     let port: Int
 
     init?() {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-@Suite struct BodyLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct BodyLimitTests {
     static func echoRouter(seen: Counter? = nil) -> Router {
         var router = Router()
         router.post("/echo") { request in

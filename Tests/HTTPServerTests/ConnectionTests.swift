@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-@Suite(.serialized) struct ConnectionTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ConnectionTests {
     static func numberRouter() -> Router {
         var router = Router()
         router.get("/numbers/:n") { request in

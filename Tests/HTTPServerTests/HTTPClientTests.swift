@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct HTTPClientTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientTests {
     static func router() -> Router {
         var router = Router()
         router.get("/hello") { _ in try .json(["greeting": "hi"]) }

@@ -5,7 +5,7 @@ import Testing
 
 /// Handlers first run inline on the polling thread and fall back to suspending the
 /// connection; every kind of handler must be answered exactly once on either path.
-@Suite(.serialized) struct InlineExecutionTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct InlineExecutionTests {
     /// Holds a value behind an actor, so a handler can hop off its task's executor.
     actor Tally {
         private var total = 0

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Suite struct MessageTests {
+@Suite(.timeLimit(.minutes(10))) struct MessageTests {
     @Test func headerLookupIgnoresCase() {
         var headers: HTTPHeaders = ["Content-Type": "application/json", "X-Many": "1"]
         headers.add(name: "x-many", value: "2")

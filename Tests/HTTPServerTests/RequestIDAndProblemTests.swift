@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-@Suite struct RequestIDAndProblemTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestIDAndProblemTests {
     struct DatabaseError: Error, CustomStringConvertible {
         var description: String { "password=hunter2 at db.internal" }
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Suite struct RouterTests {
+@Suite(.timeLimit(.minutes(10))) struct RouterTests {
     @Test func patternsMatchOnlyWholePaths() {
         let pattern = RoutePattern("/v1/issuers/:issuerId/tokens/:tokenId/state")
         #expect(pattern.match(["v1", "issuers", "i", "tokens", "t", "state"])?["tokenId"] == "t")

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-@Suite struct RoutingTests {
+@Suite(.timeLimit(.minutes(10))) struct RoutingTests {
     static func router() -> Router {
         var router = Router(basePath: "/api")
         router.get("/v1/issuers/:issuerId/tokens/:tokenId/state") { request in

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-@Suite struct TLSTests {
+@Suite(.timeLimit(.minutes(10))) struct TLSTests {
     @Test func servesHTTPSWithACertificateMadeAtTestTime() async throws {
         try #require(HTTPServer.supportsTLS, "libmicrohttpd was built without TLS")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The add-payment-pass sheet end to end against `tpc serve --sandbox`.
-@Suite struct AddPaymentPassSheetTests {
+@Suite(.timeLimit(.minutes(10))) struct AddPaymentPassSheetTests {
     @Test func approvedCardLandsActivatedOnTheChosenPhone() async throws {
         let sandbox = try await SandboxServer.shared()
         let issuer = try IssuerBackend(sandbox: sandbox)
@@ -16,8 +16,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.error == nil)
         let pass = try #require(finish.pass)
@@ -45,8 +45,8 @@ import Testing
 
         let firstConfiguration = try #require(configuration(for: card))
         let onWatch = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(firstConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(firstConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
             })
         let watchPass = try #require(onWatch.pass)
         #expect(watchPass.isRemotePass)
@@ -55,8 +55,8 @@ import Testing
 
         let secondConfiguration = try #require(configuration(for: card, primaryAccountIdentifier: identifier))
         let onPhone = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(secondConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(secondConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
             })
         #expect(onPhone.pass?.isRemotePass == false)
 
@@ -85,8 +85,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.pass == nil)
         #expect(finish.error?.domain == PKPassKitErrorDomain)
@@ -104,8 +104,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.pass == nil)
         #expect(finish.error?.domain == PKPassKitErrorDomain)
@@ -144,8 +144,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.pass != nil)
         #expect(wallet.diagnostics.map(\.code) == [.handlerCalledTwice])
@@ -161,8 +161,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.pass == nil)
         #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
@@ -180,8 +180,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.error?.domain == PKPassKitErrorDomain)
         #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
@@ -197,8 +197,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
         #expect(wallet.diagnostics.map(\.code) == [.incompleteRequest])
@@ -213,8 +213,8 @@ import Testing
 
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
             })
         #expect(finish.error?.code == PKAddPaymentPassError.unsupported.rawValue)
         #expect(wallet.diagnostics.map(\.code) == [.choiceNotOffered])

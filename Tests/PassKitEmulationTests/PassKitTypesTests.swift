@@ -3,7 +3,7 @@ import PassKitEmulation
 import Testing
 
 /// PassKit's names, values and UIKit's presentation stand-in, without a sandbox.
-@Suite struct PassKitTypesTests {
+@Suite(.timeLimit(.minutes(10))) struct PassKitTypesTests {
     @Test func addPaymentPassErrorCodesMatchApple() {
         #expect(PKAddPaymentPassError.unsupported.rawValue == 0)
         #expect(PKAddPaymentPassError.userCancelled.rawValue == 1)

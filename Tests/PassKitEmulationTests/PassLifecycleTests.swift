@@ -6,7 +6,7 @@ import Testing
 
 /// Pass states after the sheet: in-app verification, activation, and states
 /// that follow the network's tokens.
-@Suite struct PassLifecycleTests {
+@Suite(.timeLimit(.minutes(10))) struct PassLifecycleTests {
     /// Adds `card` to the phone and returns the pass and the delegate (which
     /// holds the service's answer).
     private func addToPhone(
@@ -15,8 +15,8 @@ import Testing
         let delegate = IssuerDelegate(issuer: issuer, card: card)
         let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
-            await SimulatedWallet.withCurrent(wallet) {
-                await presentSheet(sheetConfiguration, delegate: delegate)
+            try await SimulatedWallet.withCurrent(wallet) {
+                try await presentSheet(sheetConfiguration, delegate: delegate)
             })
         return (try #require(finish.pass), delegate)
     }
@@ -80,9 +80,9 @@ import Testing
         wrong[wrong.startIndex] ^= 0xFF
 
         let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
-        let result: (Bool, String?) = await withCheckedContinuation { continuation in
+        let result: (Bool, String?) = try await BoundedWait.run("activate's completion") { done in
             library.activate(pass, activationData: wrong) { success, error in
-                continuation.resume(returning: (success, error.map { ($0 as NSError).domain }))
+                done((success, error.map { ($0 as NSError).domain }))
             }
         }
         #expect(result.0 == false)
@@ -156,12 +156,12 @@ import Testing
         #expect(!alone.isWatchPaired)
 
         let observer = await SessionObserver()
-        let reported = await SimulatedWallet.withCurrent(paired) { @MainActor in
+        let reported = try await SimulatedWallet.withCurrent(paired) { @MainActor in
             #expect(WCSession.isSupported())
             let session = WCSession.default
             session.delegate = observer
             session.activate()
-            return await observer.activation()
+            return try await observer.activation()
         }
         #expect(reported.state == .activated)
         #expect(reported.isPaired)
@@ -178,22 +178,17 @@ final class SessionObserver: NSObject, WCSessionDelegate {
         let isPaired: Bool
     }
 
-    private var waiter: CheckedContinuation<Activation, Never>?
-    private var result: Activation?
+    private let result = BoundedWait<Activation>("WCSessionDelegate's activationDidCompleteWith")
 
-    func activation() async -> Activation {
-        if let result { return result }
-        return await withCheckedContinuation { waiter = $0 }
+    func activation() async throws -> Activation {
+        try await result.value()
     }
 
     func session(
         _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState,
         error: (any Error)?
     ) {
-        let activation = Activation(state: activationState, isPaired: session.isPaired)
-        result = activation
-        waiter?.resume(returning: activation)
-        waiter = nil
+        result.resume(returning: Activation(state: activationState, isPaired: session.isPaired))
     }
 
     func sessionDidBecomeInactive(_ session: WCSession) {}

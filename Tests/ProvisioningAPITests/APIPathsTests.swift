@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct APIPathsTests {
+@Suite(.timeLimit(.minutes(3))) struct APIPathsTests {
     @Test func pathsFollowTheRoutePatterns() throws {
         #expect(try APIPaths.provisioning(issuerId: "bank-1").path == "/v1/issuers/bank-1/applepay/provisioning")
         #expect(

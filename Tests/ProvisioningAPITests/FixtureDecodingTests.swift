@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct FixtureDecodingTests {
+@Suite(.timeLimit(.minutes(3))) struct FixtureDecodingTests {
     @Test func provisioningRequestFixtureDecodes() throws {
         let request = try Fixture.decode(ApplePayProvisioningRequest.self, "provisioning-request")
         #expect(request.scheme == .visa)

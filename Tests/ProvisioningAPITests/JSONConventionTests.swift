@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct JSONConventionTests {
+@Suite(.timeLimit(.minutes(3))) struct JSONConventionTests {
     @Test func datesAreISO8601UTCWithMilliseconds() throws {
         let encoded = try JSONEncoder.provisioningAPI.encode([Samples.date])
         #expect(String(decoding: encoded, as: UTF8.self) == #"["2025-01-31T09:30:00.250Z"]"#)

@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct NotificationSignatureTests {
+@Suite(.timeLimit(.minutes(3))) struct NotificationSignatureTests {
     private let mac = String(repeating: "0f", count: 32)
     private let otherMAC = String(repeating: "a1", count: 32)
 

@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct OpenAPIDocumentTests {
+@Suite(.timeLimit(.minutes(3))) struct OpenAPIDocumentTests {
     private static let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
 
     private func operations() throws -> [(method: String, path: String, operation: [String: Any])] {
@@ -98,7 +98,7 @@ import Testing
     }
 }
 
-@Suite struct WalletRouteTests {
+@Suite(.timeLimit(.minutes(3))) struct WalletRouteTests {
     @Test func walletRoutesAreDocumentedAndServed() throws {
         let paths = try #require(OpenAPI.document()["paths"] as? [String: Any])
         #expect(!APIRoute.wallet.isEmpty)

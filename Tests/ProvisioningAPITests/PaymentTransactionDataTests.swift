@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct PaymentTransactionDataTests {
+@Suite(.timeLimit(.minutes(3))) struct PaymentTransactionDataTests {
     private func request(
         merchant: String? = "Café", date: Date = Date(timeIntervalSince1970: 1_700_000_000.9)
     )

@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct ProblemDetailsTests {
+@Suite(.timeLimit(.minutes(3))) struct ProblemDetailsTests {
     @Test func fieldProblemEncodesOnlyFieldAndReason() throws {
         let data = try JSONEncoder.provisioningAPI.encode(FieldProblem(field: "/nonce", reason: .invalidBase64))
         let value = try JSONDecoder().decode(JSONValue.self, from: data)

@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct QueryTests {
+@Suite(.timeLimit(.minutes(3))) struct QueryTests {
     @Test func tokenSearchQueryRoundTripsThroughQueryItems() throws {
         let query = TokenSearchQuery(state: .suspended, cardRef: "card 7", limit: 200, cursor: "abc")
         #expect(try TokenSearchQuery(queryItems: query.queryItems) == query)

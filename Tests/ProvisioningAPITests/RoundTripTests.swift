@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct RoundTripTests {
+@Suite(.timeLimit(.minutes(3))) struct RoundTripTests {
     @Test(arguments: Samples.all)
     func everyWireTypeDecodesToTheValueItEncoded(sample: WireSample) throws {
         let data = try sample.encode()

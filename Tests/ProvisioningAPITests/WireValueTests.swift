@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import Testing
 
-@Suite struct WireValueTests {
+@Suite(.timeLimit(.minutes(3))) struct WireValueTests {
     private func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
         try JSONDecoder.provisioningAPI.decode(type, from: Data(json.utf8))
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct P256KeyTests {
+@Suite(.timeLimit(.minutes(3))) struct P256KeyTests {
     @Test func generatedKeyRoundTripsThroughPEMAndDER() throws {
         let key = try P256.PrivateKey()
         let pem = try key.pemRepresentation

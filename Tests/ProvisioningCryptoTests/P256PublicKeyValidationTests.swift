@@ -6,7 +6,7 @@ import Testing
 /// ECDH derives without re-checking the peer (see `P256.PrivateKey.sharedSecret(with:)`),
 /// so every way of building a `P256.PublicKey` from outside bytes must refuse a
 /// point that is not on the curve.
-@Suite struct P256PublicKeyValidationTests {
+@Suite(.timeLimit(.minutes(3))) struct P256PublicKeyValidationTests {
     /// A real point with the last bit of y flipped: same x, so not on the curve
     /// (the only points with that x have y and p − y).
     static func offCurvePoint() throws -> (valid: P256.PublicKey, x: [UInt8], y: [UInt8]) {

@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningDoctor
 import Testing
 
-@Suite("tpc doctor checks")
+@Suite("tpc doctor checks", .timeLimit(.minutes(3)))
 struct ProvisioningDoctorTests {
     struct Case: Sendable, CustomStringConvertible {
         var project: String

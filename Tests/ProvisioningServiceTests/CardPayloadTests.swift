@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct CardPayloadTests {
+@Suite(.timeLimit(.minutes(3))) struct CardPayloadTests {
     static func decode(_ json: String) -> Result<CardPayload, ValidationError> {
         do throws(ValidationError) {
             return .success(try CardPayload(jsonData: Data(json.utf8)))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct CardPayloadValidatorTests {
+@Suite(.timeLimit(.minutes(3))) struct CardPayloadValidatorTests {
     static let pan = "4111111111111111"
 
     static func payload(

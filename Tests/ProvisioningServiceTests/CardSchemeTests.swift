@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct CardSchemeTests {
+@Suite(.timeLimit(.minutes(3))) struct CardSchemeTests {
     @Test func wireNamesParseCaseInsensitively() {
         #expect(CardScheme(wireValue: "VISA") == .visa)
         #expect(CardScheme(wireValue: "visa") == .visa)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct IssuerConfigurationTests {
+@Suite(.timeLimit(.minutes(3))) struct IssuerConfigurationTests {
     static func validURL() throws -> URL { try Fixtures.url("Issuers/valid/tpc.json") }
 
     @Test func validFixtureLoadsWithEveryField() throws {

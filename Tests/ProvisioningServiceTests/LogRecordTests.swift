@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct LogRecordTests {
+@Suite(.timeLimit(.minutes(3))) struct LogRecordTests {
     /// The hand-made timestamp must print exactly what `Date.ISO8601FormatStyle` printed before.
     @Test func timestampMatchesTheISO8601FormatStyle() {
         let style = Date.ISO8601FormatStyle(timeZone: .gmt)

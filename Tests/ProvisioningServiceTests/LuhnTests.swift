@@ -2,7 +2,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct LuhnTests {
+@Suite(.timeLimit(.minutes(3))) struct LuhnTests {
     // Published examples: ISO/IEC 7812 annex B's worked example (79927398713) and
     // the card networks' documented test numbers.
     @Test(arguments: [

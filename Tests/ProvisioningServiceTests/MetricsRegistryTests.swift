@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct MetricsRegistryTests {
+@Suite(.timeLimit(.minutes(3))) struct MetricsRegistryTests {
     @Test func renderMatchesTheExpositionFormat() throws {
         let metrics = MetricsRegistry()
         let requests = try metrics.counter(

@@ -7,7 +7,7 @@ import Testing
 /// The fast reader of add-card bodies must never disagree with `JSONDecoder`:
 /// what it reads, the decoder decodes to the same value; what it cannot read,
 /// it leaves to the decoder (which then reports the problem).
-@Suite struct ProvisioningRequestReaderTests {
+@Suite(.timeLimit(.minutes(3))) struct ProvisioningRequestReaderTests {
     static let full = ApplePayProvisioningRequest(
         scheme: "visa", productId: "P-1", auxiliaryScheme: "mastercard", encryptedPayload: "TUlJQ0FB",
         authorizationCode: "eyJ.a.b", certificateChain: [Data([0x30, 0x82, 0x01]), Data([0x30, 0x03, 0xFF, 0xEE])],

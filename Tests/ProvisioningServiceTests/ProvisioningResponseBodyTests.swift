@@ -5,7 +5,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct ProvisioningResponseBodyTests {
+@Suite(.timeLimit(.minutes(3))) struct ProvisioningResponseBodyTests {
     private static func randomData(_ range: ClosedRange<Int>) -> Data {
         Data((0..<Int.random(in: range)).map { _ in UInt8.random(in: 0...255) })
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct TokenStateMachineTests {
+@Suite(.timeLimit(.minutes(3))) struct TokenStateMachineTests {
     /// The complete table of legal moves, written out independently of the code.
     static let legal: [TokenState: [TokenAction: TokenState]] = [
         .inactive: [.activate: .active, .delete: .deleted],

@@ -2,7 +2,7 @@ import PassKitEmulation
 import PushProvisioning
 import Testing
 
-@Suite("Add to Wallet state")
+@Suite("Add to Wallet state", .timeLimit(.minutes(10)))
 struct AddToWalletStateTests {
     typealias Activation = PKSecureElementPass.PassActivationState
 

@@ -3,7 +3,7 @@ import PushProvisioning
 import TestSupport
 import Testing
 
-@Suite("SDK values and errors")
+@Suite("SDK values and errors", .timeLimit(.minutes(10)))
 struct SDKModelTests {
     @Test("seed scheme strings parse in any case; unknown ones do not")
     func schemeStringsParse() {

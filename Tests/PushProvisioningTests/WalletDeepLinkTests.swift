@@ -2,7 +2,7 @@ import Foundation
 import PushProvisioning
 import Testing
 
-@Suite("Wallet deep links")
+@Suite("Wallet deep links", .timeLimit(.minutes(10)))
 struct WalletDeepLinkTests {
     private func url(_ query: String) throws -> URL {
         try #require(URL(string: "issuerapp://wallet?" + query))

@@ -5,7 +5,7 @@ import ProvisioningService
 import SandboxNetwork
 import Testing
 
-@Suite struct AddPassTests {
+@Suite(.timeLimit(.minutes(10))) struct AddPassTests {
     static func code(_ error: any Error) -> SandboxError.Code? {
         (error as? SandboxError)?.code
     }

@@ -3,7 +3,7 @@ import ProvisioningCrypto
 import SandboxNetwork
 import Testing
 
-@Suite struct CertificateAuthorityTests {
+@Suite(.timeLimit(.minutes(10))) struct CertificateAuthorityTests {
     @Test func chainVerifiesUnderTheSandboxPolicyWithApplesShape() async throws {
         try await SandboxEnvironment.with { env in
             let sandbox = env.sandbox

@@ -4,7 +4,7 @@ import ProvisioningCrypto
 import SandboxNetwork
 import Testing
 
-@Suite struct DeviceRegistrationTests {
+@Suite(.timeLimit(.minutes(10))) struct DeviceRegistrationTests {
     static func registration(
         kind: SandboxDeviceKind = .iPhone, name: String = "Phone", key: Data? = nil, paired: String? = nil
     ) throws -> SandboxDeviceRegistrationRequest {

@@ -9,7 +9,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct NetworkTokenServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworkTokenServiceTests {
     static func command(
         _ pass: SandboxPass, _ action: TokenAction, key: String, issuer: String = SandboxEnvironment.issuerId
     ) -> TokenStateChangeCommand {
@@ -34,7 +34,7 @@ import FoundationNetworking
     }
 
     @Test func notificationsReachAnHTTPSServiceThroughItsPinnedCertificate() async throws {
-        let tls = try SelfSignedTLS.make()
+        let tls = try await SelfSignedTLS.make()
         let env = try await SandboxEnvironment.make(tls: tls)
         do {
             #expect(env.baseURL.hasPrefix("https://127.0.0.1:"))

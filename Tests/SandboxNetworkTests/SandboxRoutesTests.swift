@@ -4,7 +4,7 @@ import ProvisioningCrypto
 import SandboxNetwork
 import Testing
 
-@Suite struct SandboxRoutesTests {
+@Suite(.timeLimit(.minutes(10))) struct SandboxRoutesTests {
     static let decoder = JSONDecoder.provisioningAPI
 
     @Test func deviceFlowRunsOverHTTP() async throws {

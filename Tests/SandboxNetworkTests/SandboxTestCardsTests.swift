@@ -3,7 +3,7 @@ import ProvisioningService
 import SandboxNetwork
 import Testing
 
-@Suite struct SandboxTestCardsTests {
+@Suite(.timeLimit(.minutes(10))) struct SandboxTestCardsTests {
     /// 2025-06-15T12:00:00Z.
     static let now = Date(timeIntervalSince1970: 1_749_988_800)
 

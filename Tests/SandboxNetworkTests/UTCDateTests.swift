@@ -3,7 +3,7 @@ import Testing
 
 @testable import SandboxNetwork
 
-@Suite struct UTCDateTests {
+@Suite(.timeLimit(.minutes(10))) struct UTCDateTests {
     /// Foundation's Gregorian calendar in UTC, the oracle.
     static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)

@@ -7,7 +7,7 @@ import Testing
 
 /// The sandbox's wallet network in process, with a controllable clock: ID&V
 /// sessions, payment-key batches and the terminal.
-@Suite struct WalletNetworkTests {
+@Suite(.timeLimit(.minutes(10))) struct WalletNetworkTests {
     static let issuer = SandboxEnvironment.issuerId
 
     static func tokenize(

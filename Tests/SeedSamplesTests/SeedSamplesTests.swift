@@ -11,7 +11,7 @@ import Testing
 /// Seed 000's samples are not here: its `TPCSDK` calls live inside
 /// `PKIssuerProvisioningExtensionHandler` subclasses and its keychain helpers
 /// use the Security framework; both belong to the Wallet extensions (issue 6).
-@Suite("Seed samples", .serialized)
+@Suite("Seed samples", .serialized, .timeLimit(.minutes(10)))
 @MainActor
 struct SeedSamplesTests {
     /// The seed's controller, with every sample call observed.

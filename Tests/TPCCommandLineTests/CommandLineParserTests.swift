@@ -86,7 +86,7 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
     }
 }
 
-@Suite struct CommandLineParserTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandLineParserTests {
     @Test func subcommandWithDefaults() throws {
         let result = try parsed(["serve"])
         #expect(result.commandPath == ["tpc", "serve"])
@@ -168,7 +168,7 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
     }
 }
 
-@Suite struct CommandLineErrorTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandLineErrorTests {
     @Test func unknownOptionSuggestsTheClosestName() throws {
         let error = try #require(parseError(["serve", "--prot", "80"]))
         #expect(error.code == .unknownOption)

@@ -1,7 +1,7 @@
 import TPCCommandLine
 import Testing
 
-@Suite struct HelpTextTests {
+@Suite(.timeLimit(.minutes(3))) struct HelpTextTests {
     func help(
         _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (

@@ -3,7 +3,7 @@ import Testing
 
 /// `tpc demo` as `make demo` runs it: a real sandbox child, the SDK and the
 /// emulation, every step verified.
-@Suite("tpc demo", .serialized)
+@Suite("tpc demo", .serialized, .timeLimit(.minutes(10)))
 struct DemoCommandTests {
     static let stepTitles = [
         "Start tpc serve --sandbox", "Simulated iPhone with a paired Apple Watch", "In-app provisioning to the iPhone",
@@ -23,8 +23,8 @@ struct DemoCommandTests {
     }
 
     @Test("tpc demo walks every flow to a green summary and exits 0")
-    func demoPassesEveryStep() throws {
-        let result = try ToolProcess.run(["demo"])
+    func demoPassesEveryStep() async throws {
+        let result = try await ToolProcess.run(["demo"])
         #expect(result.status == 0, "tpc demo failed:\n\(result.output)\n\(result.error)")
         let rows = try Self.summaryRows(result.output)
         #expect(rows.count == Self.stepTitles.count, "summary rows:\n\(rows.joined(separator: "\n"))")
@@ -48,8 +48,8 @@ struct DemoCommandTests {
     }
 
     @Test("tpc demo --verbose shows the wire without a PAN, an expiry, a code or a key")
-    func verboseRedactsSecrets() throws {
-        let result = try ToolProcess.run(["demo", "--verbose"])
+    func verboseRedactsSecrets() async throws {
+        let result = try await ToolProcess.run(["demo", "--verbose"])
         #expect(result.status == 0, "tpc demo --verbose failed:\n\(result.output)")
         let output = result.output
         #expect(output.contains("→ POST /mg/tpc/v1/issuers/sandbox-bank/applepay/provisioning"))
@@ -92,28 +92,28 @@ struct DemoCommandTests {
     }
 
     @Test("tpc demo replaces tpc with the sibling tpc-demo: same process, same arguments")
-    func demoExecsTheSiblingExecutable() throws {
+    func demoExecsTheSiblingExecutable() async throws {
         let directory = try Self.lonelyTPC(demo: "#!/bin/sh\necho \"pid=$$ args=$*\"\n")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ToolProcess.run(
+        let result = try await ToolProcess.run(
             ["demo", "--verbose", "--work-dir", "/tmp/x y"], executable: directory.appendingPathComponent("tpc"))
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "pid=\(result.pid) args=demo --verbose --work-dir /tmp/x y\n")
     }
 
     @Test("tpc demo without tpc-demo beside it names the build command and exits 69")
-    func missingDemoExecutableIsExplained() throws {
+    func missingDemoExecutableIsExplained() async throws {
         let directory = try Self.lonelyTPC(demo: nil)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ToolProcess.run(["demo"], executable: directory.appendingPathComponent("tpc"))
+        let result = try await ToolProcess.run(["demo"], executable: directory.appendingPathComponent("tpc"))
         #expect(result.status == 69)
         #expect(result.error.contains("swift build --product tpc-demo"))
         #expect(result.output.isEmpty)
     }
 
     @Test("tpc demo --url without --sandbox-dir is a usage error")
-    func urlNeedsSandboxDirectory() throws {
-        let result = try ToolProcess.run(["demo", "--url", "http://127.0.0.1:1/mg/tpc"])
+    func urlNeedsSandboxDirectory() async throws {
+        let result = try await ToolProcess.run(["demo", "--url", "http://127.0.0.1:1/mg/tpc"])
         #expect(result.status == 64)
         #expect(result.error.contains("--sandbox-dir"))
     }

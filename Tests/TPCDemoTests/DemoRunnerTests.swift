@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The runner's verdict, with steps that need no sandbox.
-@Suite("DemoRunner")
+@Suite("DemoRunner", .timeLimit(.minutes(10)))
 @MainActor
 struct DemoRunnerTests {
     private static func run(_ steps: [DemoStep]) async throws -> (DemoReport, String) {

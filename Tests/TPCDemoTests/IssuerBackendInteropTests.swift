@@ -5,11 +5,11 @@ import Testing
 /// A bank backend without Swift (Python standard library, `cryptography`,
 /// the `openssl` CLI) makes the payload and the code as docs/issuer-backend.md
 /// says, and provisioning succeeds against `tpc serve --sandbox`.
-@Suite("Issuer backend interop")
+@Suite("Issuer backend interop", .timeLimit(.minutes(10)))
 struct IssuerBackendInteropTests {
     @Test("a Python bank backend following docs/issuer-backend.md provisions a card")
-    func pythonBackendProvisions() throws {
-        let output = try InteropPython.run("issuer_backend.py", [try ToolProcess.binary().path], input: [])
+    func pythonBackendProvisions() async throws {
+        let output = try await InteropPython.run("issuer_backend.py", [try ToolProcess.binary().path], input: [])
         let text = String(decoding: output, as: UTF8.self)
         #expect(text.contains("provisioning: 200"))
         #expect(text.contains("pass added on the device: ACTIVATED"))

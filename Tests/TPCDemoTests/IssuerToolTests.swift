@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `tpc issuer …` and `tpc tokens …`: outputs, exit codes and errors.
-@Suite("tpc issuer and tpc tokens")
+@Suite("tpc issuer and tpc tokens", .timeLimit(.minutes(10)))
 struct IssuerToolTests {
     /// The part of issuers.json the code check needs.
     private struct Configuration: Decodable {
@@ -19,18 +19,18 @@ struct IssuerToolTests {
     }
 
     @Test("issuer init writes a configuration, and mint-code signs a code its JWK set verifies")
-    func initThenMintCode() throws {
+    func initThenMintCode() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let bank = directory.appendingPathComponent("bank").path
-        let created = try ToolProcess.run(["issuer", "init", "--dir", bank, "--issuer-id", "bank-7", "--json"])
+        let created = try await ToolProcess.run(["issuer", "init", "--dir", bank, "--issuer-id", "bank-7", "--json"])
         #expect(created.status == 0, "\(created.error)")
         let summary = try JSONDecoder().decode([String: String].self, from: Data(created.output.utf8))
         #expect(summary["issuerId"] == "bank-7")
-        let again = try ToolProcess.run(["issuer", "init", "--dir", bank])
+        let again = try await ToolProcess.run(["issuer", "init", "--dir", bank])
         #expect(again.status == 1 && again.error.contains("--force"))
 
-        let minted = try ToolProcess.run([
+        let minted = try await ToolProcess.run([
             "issuer", "mint-code", "--issuer-dir", bank, "--scope", "token:suspend", "--token-id", "tok-1",
             "--lifetime", "60", "--json",
         ])
@@ -51,12 +51,12 @@ struct IssuerToolTests {
     }
 
     @Test("encrypt-payload refuses a card JSON outside the format with exit 65 and names the field only")
-    func encryptPayloadRefusesBadJSON() throws {
+    func encryptPayloadRefusesBadJSON() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let bank = directory.appendingPathComponent("bank").path
-        _ = try ToolProcess.run(["issuer", "init", "--dir", bank])
-        let good = try ToolProcess.run(
+        _ = try await ToolProcess.run(["issuer", "init", "--dir", bank])
+        let good = try await ToolProcess.run(
             ["issuer", "encrypt-payload", "--issuer-dir", bank],
             input:
                 #"{"primaryAccountNumber":"4761200000000015","expiration":"12/29","cardholderName":"A","cardReference":"c"}"#
@@ -64,7 +64,7 @@ struct IssuerToolTests {
         #expect(good.status == 0)
         #expect(
             try CMSEnvelopedData.der(base64: good.output.trimmingCharacters(in: .whitespacesAndNewlines)).count > 300)
-        let bad = try ToolProcess.run(
+        let bad = try await ToolProcess.run(
             ["issuer", "encrypt-payload", "--issuer-dir", bank],
             input: #"{"primaryAccountNumber":"4761200000000015","cvv":"123"}"#)
         #expect(bad.status == 65)
@@ -73,12 +73,12 @@ struct IssuerToolTests {
     }
 
     @Test("tokens list against a closed port exits 69 with a one-line error and a hint")
-    func tokensListUnreachable() throws {
+    func tokensListUnreachable() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyFile = directory.appendingPathComponent("key")
         try Data("not-a-real-key\n".utf8).write(to: keyFile)
-        let result = try ToolProcess.run([
+        let result = try await ToolProcess.run([
             "tokens", "list", "--url", "http://127.0.0.1:1/mg/tpc", "--issuer", "bank", "--api-key-file", keyFile.path,
         ])
         #expect(result.status == 69)
@@ -89,41 +89,42 @@ struct IssuerToolTests {
     func tokensListOverHTTPSWithCACert() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tls = try SelfSignedCertificate.make(
+        let tls = try await SelfSignedCertificate.make(
             in: directory.appendingPathComponent("tls"), subjectAltName: "DNS:localhost")
-        let server = try await SandboxServer.start(
-            arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path])
-        defer { server.stop() }
-        #expect(server.baseURL.scheme == "https")
-        let port = try #require(server.baseURL.port)
-        let named = "https://localhost:\(port)\(server.baseURL.path)"
-        let list = ["tokens", "list", "--issuer-dir", server.directory.path]
+        try await SandboxServer.with(
+            arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path]
+        ) { server in
+            #expect(server.baseURL.scheme == "https")
+            let port = try #require(server.baseURL.port)
+            let named = "https://localhost:\(port)\(server.baseURL.path)"
+            let list = ["tokens", "list", "--issuer-dir", server.directory.path]
 
-        let trusted = try ToolProcess.run(list + ["--url", named, "--cacert", tls.certificateFile.path])
-        #expect(trusted.status == 0, "\(trusted.error)")
-        #expect(trusted.output.contains("no tokens") || trusted.output.hasPrefix("TOKEN"))
+            let trusted = try await ToolProcess.run(list + ["--url", named, "--cacert", tls.certificateFile.path])
+            #expect(trusted.status == 0, "\(trusted.error)")
+            #expect(trusted.output.contains("no tokens") || trusted.output.hasPrefix("TOKEN"))
 
-        // The system's roots do not hold it; nor does the certificate name 127.0.0.1.
-        for (url, extra) in [(named, []), (server.baseURL.absoluteString, ["--cacert", tls.certificateFile.path])] {
-            let refused = try ToolProcess.run(list + ["--url", url] + extra)
-            #expect(refused.status == 69)
-            #expect(refused.error.split(separator: "\n").count == 1)
-            #expect(refused.error.contains("not trusted") && refused.error.contains("--cacert"))
+            // The system's roots do not hold it; nor does the certificate name 127.0.0.1.
+            for (url, extra) in [(named, []), (server.baseURL.absoluteString, ["--cacert", tls.certificateFile.path])] {
+                let refused = try await ToolProcess.run(list + ["--url", url] + extra)
+                #expect(refused.status == 69)
+                #expect(refused.error.split(separator: "\n").count == 1)
+                #expect(refused.error.contains("not trusted") && refused.error.contains("--cacert"))
+            }
+
+            // A file that holds no certificate is a configuration error, not an unreachable service.
+            let notPEM = try await ToolProcess.run(list + ["--url", named, "--cacert", tls.keyFile.path])
+            #expect(notPEM.status == 78)
+            #expect(notPEM.error.contains("holds no PEM certificate") && !notPEM.error.contains("PRIVATE KEY"))
         }
-
-        // A file that holds no certificate is a configuration error, not an unreachable service.
-        let notPEM = try ToolProcess.run(list + ["--url", named, "--cacert", tls.keyFile.path])
-        #expect(notPEM.status == 78)
-        #expect(notPEM.error.contains("holds no PEM certificate") && !notPEM.error.contains("PRIVATE KEY"))
     }
 
     @Test("every new command answers --help")
-    func helpForEveryCommand() throws {
+    func helpForEveryCommand() async throws {
         for command in [
             ["demo"], ["issuer", "init"], ["issuer", "encrypt-payload"], ["issuer", "mint-code"], ["tokens", "list"],
             ["tokens", "suspend"], ["tokens", "resume"], ["tokens", "delete"],
         ] {
-            let result = try ToolProcess.run(command + ["--help"])
+            let result = try await ToolProcess.run(command + ["--help"])
             #expect(result.status == 0 && result.output.contains("USAGE: tpc \(command.joined(separator: " "))"))
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import TPCDemo
 import Testing
 
-@Suite("WireRedactor")
+@Suite("WireRedactor", .timeLimit(.minutes(10)))
 struct WireRedactorTests {
     let redactor = WireRedactor()
 

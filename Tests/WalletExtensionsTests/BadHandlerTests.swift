@@ -5,7 +5,7 @@ import Testing
 import WalletExtensions
 
 /// Handlers that break Apple's rules, each caught by the simulated Wallet app.
-@Suite("Badly behaved handlers", .serialized)
+@Suite("Badly behaved handlers", .serialized, .timeLimit(.minutes(10)))
 @MainActor
 struct BadHandlerTests {
     /// Answers `status` after a network-like wait.

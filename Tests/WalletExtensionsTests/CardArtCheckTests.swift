@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalletExtensions
 
-@Suite("Card art check")
+@Suite("Card art check", .timeLimit(.minutes(10)))
 struct CardArtCheckTests {
     @Test("an opaque 1536 × 969 PNG conforms")
     func conformingPNGPasses() {

@@ -31,7 +31,7 @@ final class FailingBankHandler: TPCIssuerProvisioningExtensionHandler {
 
 /// Flow B with the ready-made handler, hosted by the simulated Wallet app,
 /// against a real `tpc serve --sandbox`.
-@Suite("Ready-made handler in the simulated Wallet app", .serialized)
+@Suite("Ready-made handler in the simulated Wallet app", .serialized, .timeLimit(.minutes(10)))
 @MainActor
 struct ReadyMadeHandlerTests {
     @Test("cards on neither device are offered for both; after adding to the iPhone only the Watch lists it")

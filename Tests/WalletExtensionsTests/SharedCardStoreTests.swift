@@ -3,7 +3,7 @@ import PushProvisioning
 import Testing
 import WalletExtensions
 
-@Suite("Shared card store")
+@Suite("Shared card store", .timeLimit(.minutes(10)))
 struct SharedCardStoreTests {
     private func makeStore() throws -> (SharedCardStore, URL) {
         let directory = FileManager.default.temporaryDirectory

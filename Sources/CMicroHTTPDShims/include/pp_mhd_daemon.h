@@ -46,13 +46,16 @@ enum {
 /// listening socket handed back by quiesce).
 typedef struct pp_mhd_server pp_mhd_server;
 
-/// Starts a daemon: internal epoll polling thread pool, suspend/resume, error log
+/// Starts a daemon: internal poll() thread pool, suspend/resume, error log
 /// routed to `config->log`. Returns NULL and sets `*error` on failure. The PEM
 /// strings are copied by MHD/GnuTLS during this call.
 pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error);
 
 /// The underlying daemon, for MHD calls made from Swift.
 struct MHD_Daemon *pp_mhd_daemon(pp_mhd_server *server);
+
+/// 1 when the daemon polls with epoll (it must not: see pp_mhd_start), else 0.
+int pp_mhd_uses_epoll(pp_mhd_server *server);
 
 /// The bound port (useful when the configured port was 0), or 0.
 uint16_t pp_mhd_bound_port(pp_mhd_server *server);

@@ -8,7 +8,7 @@ extension HTTPServer {
         /// `0` picks a free port; read it back from ``HTTPServer/port``.
         public var port: Int
         public var limits: Limits
-        /// Threads polling connections (each with its own epoll set); the core count by default.
+        /// Threads polling connections (each with its own `poll` set); the core count by default.
         public var threadPoolSize: Int
         /// HTTPS credentials; plain HTTP when `nil`.
         public var tls: TLS?

@@ -3,7 +3,7 @@ import CMicroHTTPDShims
 import Foundation
 import Synchronization
 
-/// An HTTP/1.1 server on libmicrohttpd: a pool of epoll threads parses requests and
+/// An HTTP/1.1 server on libmicrohttpd: a pool of polling threads parses requests and
 /// each complete request runs its async handler in a Swift task. The task starts on
 /// the polling thread (see ``Configuration/inlineHandlerBudget``). While it waits on
 /// something the connection is suspended; its next step resumes the connection and
@@ -191,6 +191,16 @@ public final class HTTPServer: Sendable {
         running.core.release()
         boundPort.store(0, ordering: .releasing)
         lifeCycle.withLock { $0 = .stopped }
+    }
+
+    /// Whether the running daemon polls with epoll, whose quiesce in
+    /// libmicrohttpd 0.9.75 can abort the process during ``shutdown(gracePeriod:)``;
+    /// `false` by design (the daemon polls with `poll`), checked by a test.
+    var pollsWithEpoll: Bool {
+        lifeCycle.withLock { state in
+            guard case .running(let daemon) = state else { return false }
+            return pp_mhd_uses_epoll(daemon.server) == 1
+        }
     }
 
     private func validate() throws {

@@ -130,7 +130,11 @@ extension ProvisioningServiceApp {
         let database = context.database
         for issuerId in context.issuers.keys.sorted() {
             for productId in productIds {
-                for type in CardArtType.allCases {
+                // A restart finds every image in place: generating them is
+                // most of a sandbox's start-up time, so only missing ones are made.
+                let stored = try await CardArtStore.storedTypes(
+                    issuerId: issuerId, productId: productId, on: database)
+                for type in CardArtType.allCases where !stored.contains(type) {
                     let png = try DefaultCardArt.png(productId: productId, type: type)
                     _ = try await CardArtStore.put(
                         png, issuerId: issuerId, productId: productId, type: type, at: now, replacing: false,

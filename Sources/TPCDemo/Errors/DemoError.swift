@@ -26,6 +26,8 @@ public struct DemoError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unreadableFile = Code(rawValue: "unreadable-file")
         /// Input data (a card JSON, a claim) is not acceptable.
         public static let invalidInput = Code(rawValue: "invalid-input")
+        /// A child process could not be started or did not end in time.
+        public static let processFailed = Code(rawValue: "process-failed")
     }
 
     /// The kind of failure.

@@ -97,7 +97,7 @@ public struct DemoRunner {
         await context.wireTap?.stop()
         SimulatedWallet.install(nil)
         TPCSDK.reset()
-        context.sandboxProcess?.stop()
+        await context.sandboxProcess?.stop()
         if let directory = context.values[DemoScenario.workDirectoryKey] {
             if options.keepFiles {
                 output.line("")

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
 
 /// A `tpc serve --sandbox` child process on a free port, with SQLite in a
 /// directory of its own.
 ///
 /// ```swift
 /// let sandbox = try await SandboxProcess.start(executable: tpc, directory: temporary)
-/// defer { sandbox.stop() }
+/// …
+/// await sandbox.stop()
 /// ```
 public final class SandboxProcess: Sendable {
     /// Where it listens and keeps its issuer files.
@@ -15,13 +15,13 @@ public final class SandboxProcess: Sendable {
     public let databaseURL: String
     /// The file collecting the child's standard error (its log).
     public let logFile: URL
-    private let process: Mutex<Process?>
+    private let process: ChildProcess
 
-    private init(endpoint: ServiceEndpoint, databaseURL: String, logFile: URL, process: Process) {
+    private init(endpoint: ServiceEndpoint, databaseURL: String, logFile: URL, process: ChildProcess) {
         self.endpoint = endpoint
         self.databaseURL = databaseURL
         self.logFile = logFile
-        self.process = Mutex(process)
+        self.process = process
     }
 
     /// Starts `executable serve --sandbox` in `directory/sandbox` and waits for
@@ -30,101 +30,78 @@ public final class SandboxProcess: Sendable {
     /// - Parameters:
     ///   - onWait: called about every second while waiting, with the seconds waited.
     /// - Throws: ``DemoError`` `sandbox-unavailable` when the process cannot
-    ///   start, exits, or prints no ready line within `timeout` seconds.
+    ///   start, exits, or prints no ready line within `timeout` seconds (the
+    ///   message ends with the tail of its log).
     public static func start(
-        executable: URL, directory: URL, timeout: TimeInterval = 60,
+        executable: URL, directory: URL, timeout: TimeInterval = 120,
         onWait: @Sendable (Int) async -> Void = { _ in }
     ) async throws -> SandboxProcess {
         let sandboxDirectory = directory.appendingPathComponent("sandbox", isDirectory: true)
         let databaseURL = "sqlite:" + sandboxDirectory.appendingPathComponent("tpc.sqlite").path
         let logFile = directory.appendingPathComponent("tpc-serve.log")
+        let outputFile = directory.appendingPathComponent("tpc-serve.out")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw DemoError(.sandboxUnavailable, "cannot create \(directory.path)")
         }
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "serve", "--sandbox", "--sandbox-dir", sandboxDirectory.path, "--port", "0", "--database", databaseURL,
-        ]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = try? FileHandle(forWritingTo: logFile)
-        process.standardInput = FileHandle.nullDevice
-        let lines = LineCollector()
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-            } else {
-                lines.append(data)
-            }
-        }
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(
+                [
+                    executable.path, "serve", "--sandbox", "--sandbox-dir", sandboxDirectory.path, "--port", "0",
+                    "--database", databaseURL,
+                ], output: .file(outputFile.path), error: .file(logFile.path))
         } catch {
-            throw DemoError(.sandboxUnavailable, "cannot run \(executable.path)")
+            throw DemoError(.sandboxUnavailable, "cannot run \(executable.path): \(error.message)")
         }
-        let started = ContinuousClock.now
+        let clock = ContinuousClock()
+        let started = clock.now
         var announced = 0
-        while ContinuousClock.now - started < .seconds(timeout) {
-            if let url = lines.listeningURL() {
+        while true {
+            let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+            if let address = ListeningAddress.first(in: output), let url = address.serviceURL {
                 return SandboxProcess(
                     endpoint: ServiceEndpoint(baseURL: url, sandboxDirectory: sandboxDirectory),
                     databaseURL: databaseURL, logFile: logFile, process: process)
             }
-            if !process.isRunning {
+            if let exit = process.exit {
                 throw DemoError(
                     .sandboxUnavailable,
-                    "tpc serve --sandbox exited with status \(process.terminationStatus); see \(logFile.path)")
+                    "tpc serve --sandbox ended (\(exit)) before its ready line; its log ends with: "
+                        + Self.tail(of: logFile))
             }
-            let waited = Int((ContinuousClock.now - started) / .seconds(1))
-            if waited > announced {
-                announced = waited
-                await onWait(waited)
+            let waited = clock.now - started
+            guard waited < .seconds(timeout) else {
+                _ = try? await process.stop(grace: .seconds(5))
+                throw DemoError(
+                    .sandboxUnavailable,
+                    "tpc serve --sandbox printed no ready line within \(Int(timeout)) s; its log ends with: "
+                        + Self.tail(of: logFile))
             }
-            try await Task.sleep(for: .milliseconds(25))
+            let seconds = Int(waited / .seconds(1))
+            if seconds > announced {
+                announced = seconds
+                await onWait(seconds)
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        process.terminate()
-        throw DemoError(.sandboxUnavailable, "tpc serve --sandbox printed no ready line; see \(logFile.path)")
     }
 
-    /// Stops the process (SIGTERM) and waits for it to exit.
-    public func stop() {
-        let running = process.withLock { process -> Process? in
-            defer { process = nil }
-            return process
-        }
-        guard let running, running.isRunning else { return }
-        running.terminate()
-        running.waitUntilExit()
+    /// Stops the process (SIGTERM; SIGKILL after 30 s) and waits for it to end.
+    public func stop() async {
+        _ = try? await process.stop(grace: .seconds(30))
     }
 
-    deinit { stop() }
-}
-
-/// The child's standard output, as it arrives.
-private final class LineCollector: Sendable {
-    private let buffer = Mutex("")
-
-    func append(_ data: Data) {
-        buffer.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    /// The last lines of a log, for a message.
+    private static func tail(of file: URL) -> String {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20)
+        return lines.isEmpty ? "(empty)" : lines.joined(separator: "\n")
     }
 
-    /// `http://HOST:PORT/BASE` from `tpc: listening on http://HOST:PORT (base path /BASE)`.
-    func listeningURL() -> URL? {
-        let text = buffer.withLock { $0 }
-        for line in text.split(separator: "\n") where line.hasPrefix("tpc: listening on ") {
-            let rest = line.dropFirst("tpc: listening on ".count)
-            let parts = rest.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, let open = parts[1].range(of: "(base path "),
-                let close = parts[1].range(of: ")", range: open.upperBound..<parts[1].endIndex)
-            else { continue }
-            let base = String(parts[1][open.upperBound..<close.lowerBound])
-            return URL(string: String(parts[0]) + (base == "/" ? "" : base))
-        }
-        return nil
+    deinit {
+        // A run that ended without stop() (a failed step) leaves no server behind.
+        process.killNow()
     }
 }

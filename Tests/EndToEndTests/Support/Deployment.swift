@@ -107,7 +107,12 @@ actor Deployment {
         case .sqlite:
             verificationURL = "sqlite:" + sandbox.appendingPathComponent("tpc.sqlite").path
         case .postgres:
-            let cluster = try chosenCluster ?? PostgresCluster.shared.get()
+            let cluster: PostgresCluster
+            if let chosenCluster {
+                cluster = chosenCluster
+            } else {
+                cluster = try await PostgresCluster.shared()
+            }
             let name = "e2e_\(UInt32.random(in: 0...UInt32.max))"
             let admin = try await Database.open(url: cluster.url())
             _ = try await admin.execute("CREATE DATABASE \(name)")
@@ -255,7 +260,7 @@ actor Deployment {
     func killServer() async throws -> Int32 {
         guard let server else { throw Failure(description: "no server to kill") }
         self.server = nil
-        kill(server.pid, SIGKILL)
+        server.signal(SIGKILL)
         exitStatuses.append(try await server.waitForExit())
         return server.pid
     }

@@ -18,7 +18,7 @@ struct SlowClients: Sendable {
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }
         for _ in 0..<connections {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { break }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

@@ -1,7 +1,9 @@
 import Foundation
+import TPCDemo
 
-/// Runs command-line tools (`curl`, `openssl`) without blocking the cooperative
-/// pool; output goes to files so large bodies cannot fill a pipe.
+/// Runs command-line tools (`curl`, `openssl`) through TPCDemo's
+/// `ChildProcess`: bounded, without blocking the cooperative pool; output goes
+/// to files so large bodies cannot fill a pipe.
 enum Tool {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -9,27 +11,12 @@ enum Tool {
 
     /// Runs `executable` with `arguments`; returns its exit status and standard output.
     static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let directory = FileManager.default.temporaryDirectory
-        let outputURL = directory.appendingPathComponent("tool-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputURL) }
-        let handle = try FileHandle(forWritingTo: outputURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
+        do {
+            let result = try await ChildProcess.run([executable] + arguments, timeout: .seconds(120))
+            return (result.exit.shellStatus, result.outputText)
+        } catch let error as DemoError {
+            throw Failure(description: error.message)
         }
-        try handle.close()
-        let output = try String(contentsOf: outputURL, encoding: .utf8)
-        return (status, output)
     }
 }
 

@@ -28,7 +28,7 @@ final class RawHTTPConnection {
 
     /// Connects to 127.0.0.1:`port`; throws when the connection is refused.
     init(port: Int, receiveTimeoutSeconds: Int = 15) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
         setReceiveTimeout(seconds: receiveTimeoutSeconds)
         var address = sockaddr_in()

@@ -18,7 +18,7 @@ final class ScriptedListener: Sendable {
     private let accepted = Mutex<[Int32]>([])
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -44,6 +44,7 @@ final class ScriptedListener: Sendable {
     func answerOnce(with reply: [UInt8]) {
         let thread = Thread { [self] in
             let connection = accept(descriptor, nil, nil)
+            if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
             guard connection >= 0 else { return }
             accepted.withLock { $0.append(connection) }
             var received: [UInt8] = []

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 
 /// Starts a server on 127.0.0.1 with an ephemeral port, runs `body`, and always
 /// shuts the server down.
@@ -35,31 +36,6 @@ final class Collected<Element: Sendable>: Sendable {
     }
 
     var values: [Element] { storage.withLock { $0 } }
-}
-
-/// A one-shot gate handlers can wait on.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
 }
 
 /// A flag set from any thread.

@@ -37,15 +37,13 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
     let behaviour: Behaviour
     let scheme: CardSchemeName
     private let state = Mutex(State())
-    private let finishes: AsyncStream<Finish>
-    private let finishSink: AsyncStream<Finish>.Continuation
+    private let finish = BoundedWait<Finish>("the sheet's didFinishAdding")
 
     init(issuer: IssuerBackend, card: SandboxTestCard, behaviour: Behaviour = .answer) {
         self.issuer = issuer
         self.card = card
         self.behaviour = behaviour
         self.scheme = card.scheme
-        (finishes, finishSink) = AsyncStream.makeStream(of: Finish.self)
     }
 
     /// How often Wallet asked for the request.
@@ -55,10 +53,9 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
     /// Why the service call failed, if it did.
     var failure: String? { state.withLock { $0.failure } }
 
-    /// Waits for `didFinishAdding`.
-    func finished() async -> Finish? {
-        for await finish in finishes { return finish }
-        return nil
+    /// Waits (bounded) for `didFinishAdding`.
+    func finished() async throws -> Finish {
+        try await finish.value()
     }
 
     func addPaymentPassViewController(
@@ -109,37 +106,12 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
         // Wallet calls on the main thread; the protocol, like Apple's, does
         // not say so to the compiler.
         MainActor.assumeIsolated { controller.dismiss(animated: true) }
-        finishSink.yield(Finish(pass: pass, error: error.map { $0 as NSError }))
+        finish.resume(returning: Finish(pass: pass, error: error.map { $0 as NSError }))
         sheetEnded.open()
     }
 
     /// Opens once the sheet has ended.
-    let sheetEnded = Latch()
-}
-
-/// A one-shot signal.
-final class Latch: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
+    let sheetEnded = Gate()
 }
 
 /// The issuer app's screen that presents the sheet.
@@ -150,13 +122,13 @@ final class HostViewController: UIViewController {}
 @MainActor
 func presentSheet(
     _ configuration: PKAddPaymentPassRequestConfiguration, delegate: IssuerDelegate
-) async -> IssuerDelegate.Finish? {
+) async throws -> IssuerDelegate.Finish? {
     guard let sheet = PKAddPaymentPassViewController(requestConfiguration: configuration, delegate: delegate) else {
         return nil
     }
     let host = HostViewController()
     host.present(sheet, animated: true)
-    return await delegate.finished()
+    return try await delegate.finished()
 }
 
 /// A configuration as the SDK builds it.

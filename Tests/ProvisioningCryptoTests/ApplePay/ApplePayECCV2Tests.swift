@@ -4,7 +4,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct ApplePayECCV2Tests {
+@Suite(.timeLimit(.minutes(3))) struct ApplePayECCV2Tests {
     static let passData = ApplePayPassData(
         primaryAccountNumber: "4111111111111111", expiration: "12/29", name: "Jane Appleseed",
         nonce: [0xDE, 0xAD, 0xBE, 0xEF, 0x01], nonceSignature: Array(repeating: 0xA5, count: 71))
@@ -70,7 +70,7 @@ import Testing
 
     // MARK: Interop with Python's `cryptography`
 
-    @Test func pythonCryptographyOpensOurEncryptedPassData() throws {
+    @Test func pythonCryptographyOpensOurEncryptedPassData() async throws {
         let chain = try SandboxChain()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pp-eccv2-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -83,7 +83,7 @@ import Testing
             "ephemeralPublicKey": Hex.encode(sealed.ephemeralPublicKey),
             "encryptedPassData": Hex.encode(sealed.encryptedPassData),
         ])
-        let plaintext = try InteropPython.run("ecc_v2.py", ["decrypt", keyFile.path], input: Array(message))
+        let plaintext = try await InteropPython.run("ecc_v2.py", ["decrypt", keyFile.path], input: Array(message))
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(plaintext)) as? [String: String])
         #expect(
             fields == [
@@ -92,7 +92,7 @@ import Testing
             ])
     }
 
-    @Test func weOpenWhatPythonCryptographySealed() throws {
+    @Test func weOpenWhatPythonCryptographySealed() async throws {
         let chain = try SandboxChain()
         guard case .p256(let leafKey) = chain.leafKey else { throw CryptoError(.invalidKey, "fixture") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pp-eccv2-\(UUID().uuidString)")
@@ -102,7 +102,7 @@ import Testing
         try Data(chain.leaf.pemRepresentation.utf8).write(to: certificateFile)
 
         let plaintext = try Self.passData.jsonRepresentation()
-        let output = try InteropPython.run("ecc_v2.py", ["encrypt", certificateFile.path], input: plaintext)
+        let output = try await InteropPython.run("ecc_v2.py", ["encrypt", certificateFile.path], input: plaintext)
         let message = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [String: String])
         let sealed = ApplePayEncryptedPassData(
             encryptedPassData: try Hex.decode(try #require(message["encryptedPassData"])),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct ApplePayPassDataTests {
+@Suite(.timeLimit(.minutes(3))) struct ApplePayPassDataTests {
     static let names = [
         "Ana Garcia", "", "O'Brien-Smith / Jr.", "José Ñúñez", "李小龍", "Zoë 🙂", "Say \"hi\"", "back\\slash",
         "tab\there", "line\nbreak", "nul\u{0}byte", "del\u{7F}", "sep\u{2028}\u{2029}", "<script>&amp;",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct CMSEnvelopedDataTests {
+@Suite(.timeLimit(.minutes(3))) struct CMSEnvelopedDataTests {
     static let payload = Array(#"{"primaryAccountNumber":"not-a-real-pan","expiration":"01/30","name":"Test"}"#.utf8)
 
     /// A self-signed recipient certificate for `key`.
@@ -41,14 +41,14 @@ import Testing
         #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
     }
 
-    @Test func emptyPlaintextRoundTrips() throws {
+    @Test func emptyPlaintextRoundTrips() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt([UInt8](), for: certificate)
         #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == [])
     }
 
-    @Test func pemAndBase64WrappersRoundTrip() throws {
+    @Test func pemAndBase64WrappersRoundTrip() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
@@ -72,7 +72,7 @@ import Testing
 
     // MARK: Fixtures written by the openssl CLI
 
-    @Test func cliWrittenRSAOAEPFixtureDecrypts() throws {
+    @Test func cliWrittenRSAOAEPFixtureDecrypts() async throws {
         let key = try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "rsa-key.pem"))
         let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "rsa-cert.pem"))
         let der = try FixtureFiles.data("cms", "rsa-oaep-aes256cbc.der")
@@ -80,7 +80,7 @@ import Testing
         #expect(plaintext == Array(try FixtureFiles.data("cms", "message.json")))
     }
 
-    @Test func cliWrittenECFixtureDecrypts() throws {
+    @Test func cliWrittenECFixtureDecrypts() async throws {
         let key = try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "ec-key.pem"))
         let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "ec-cert.pem"))
         let der = try FixtureFiles.data("cms", "ec-aes256cbc.der")
@@ -90,7 +90,7 @@ import Testing
 
     // MARK: Live interoperability with the openssl CLI
 
-    @Test func ourRSAOutputUsesOAEPAndDecryptsWithOpenSSLCLI() throws {
+    @Test func ourRSAOutputUsesOAEPAndDecryptsWithOpenSSLCLI() async throws {
         let key = try Self.rsaKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
@@ -99,19 +99,19 @@ import Testing
         try cli.write("message.der", der)
         try cli.write("cert.pem", certificate.pemRepresentation)
         try cli.write("key.pem", try key.pemRepresentation)
-        let decrypted = try cli.run([
+        let decrypted = try await cli.run([
             "cms", "-decrypt", "-binary", "-inform", "DER", "-in", "message.der", "-recip", "cert.pem", "-inkey",
             "key.pem", "-out", "plain.bin",
         ])
         #expect(decrypted.status == 0, "\(decrypted.errorOutput)")
         #expect(try cli.read("plain.bin") == Self.payload)
-        let printed = try cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
+        let printed = try await cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
         #expect(printed.output.contains("rsaesOaep"))
         #expect(printed.output.contains("sha256"))
         #expect(printed.output.contains("aes-256-cbc"))
     }
 
-    @Test func ourECOutputDecryptsWithOpenSSLCLI() throws {
+    @Test func ourECOutputDecryptsWithOpenSSLCLI() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
@@ -120,24 +120,24 @@ import Testing
         try cli.write("message.der", der)
         try cli.write("cert.pem", certificate.pemRepresentation)
         try cli.write("key.pem", try key.pemRepresentation)
-        let decrypted = try cli.run([
+        let decrypted = try await cli.run([
             "cms", "-decrypt", "-binary", "-inform", "DER", "-in", "message.der", "-recip", "cert.pem", "-inkey",
             "key.pem", "-out", "plain.bin",
         ])
         #expect(decrypted.status == 0, "\(decrypted.errorOutput)")
         #expect(try cli.read("plain.bin") == Self.payload)
-        let printed = try cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
+        let printed = try await cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
         #expect(printed.output.contains("dhSinglePass-stdDH-sha256kdf-scheme"))
     }
 
-    @Test func openSSLCLIRSAOAEPOutputDecryptsWithOurs() throws {
+    @Test func openSSLCLIRSAOAEPOutputDecryptsWithOurs() async throws {
         let key = try Self.rsaKey()
         let certificate = try Self.recipient(key)
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
         try cli.write("plain.bin", Self.payload)
         try cli.write("cert.pem", certificate.pemRepresentation)
-        let encrypted = try cli.run([
+        let encrypted = try await cli.run([
             "cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem", "-keyopt",
             "rsa_padding_mode:oaep", "-keyopt", "rsa_oaep_md:sha256", "-outform", "DER", "-out", "message.der",
         ])
@@ -146,14 +146,14 @@ import Testing
         #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
     }
 
-    @Test func openSSLCLIECOutputDecryptsWithOurs() throws {
+    @Test func openSSLCLIECOutputDecryptsWithOurs() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
         try cli.write("plain.bin", Self.payload)
         try cli.write("cert.pem", certificate.pemRepresentation)
-        let encrypted = try cli.run([
+        let encrypted = try await cli.run([
             "cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem", "-outform", "PEM",
             "-out", "message.pem",
         ])
@@ -165,7 +165,7 @@ import Testing
 
     // MARK: Refusals
 
-    @Test func wrongKeyForCertificateIsRefused() throws {
+    @Test func wrongKeyForCertificateIsRefused() async throws {
         let key = try Self.rsaKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
@@ -184,7 +184,7 @@ import Testing
         #expect(code == .recipientNotFound)
     }
 
-    @Test func tamperedWrappedKeyIsADecryptionFailure() throws {
+    @Test func tamperedWrappedKeyIsADecryptionFailure() async throws {
         let key = try Self.rsaKey()
         let certificate = try Self.recipient(key)
         var der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
@@ -195,7 +195,7 @@ import Testing
         #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
     }
 
-    @Test func tamperedGCMContentIsADecryptionFailure() throws {
+    @Test func tamperedGCMContentIsADecryptionFailure() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         var der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate, contentCipher: .aes256GCM)
@@ -206,7 +206,7 @@ import Testing
         #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
     }
 
-    @Test func truncatedAndGarbageInputsAreMalformed() throws {
+    @Test func truncatedAndGarbageInputsAreMalformed() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
@@ -222,7 +222,7 @@ import Testing
         }
     }
 
-    @Test func mangledInputsNeverCrashOrYieldAlteredPlaintext() throws {
+    @Test func mangledInputsNeverCrashOrYieldAlteredPlaintext() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate, contentCipher: .aes256GCM)
@@ -242,7 +242,7 @@ import Testing
         }
     }
 
-    @Test func oversizeInputIsRefusedBeforeParsing() throws {
+    @Test func oversizeInputIsRefusedBeforeParsing() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let big = [UInt8](repeating: 0x30, count: CMSEnvelopedData.defaultMaximumInputSize + 1)
@@ -254,7 +254,7 @@ import Testing
         #expect(code == .inputTooLarge)
     }
 
-    @Test func nonEnvelopedContentIsRefused() throws {
+    @Test func nonEnvelopedContentIsRefused() async throws {
         let key = try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "ec-key.pem"))
         let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "ec-cert.pem"))
         let data = try FixtureFiles.data("cms", "data-content.der")
@@ -263,7 +263,7 @@ import Testing
                 == .unsupportedContentType)
     }
 
-    @Test func p384RecipientIsRefused() throws {
+    @Test func p384RecipientIsRefused() async throws {
         let appleRoot = try TrustAnchors.appleRootCAG3
         #expect(refusal { try CMSEnvelopedData.encrypt(Self.payload, for: appleRoot) } == .unsupportedRecipientKey)
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// P-256 recipients: the shim validates the originator's ephemeral point itself
 /// and derives without OpenSSL's second (full) check.
-@Suite struct CMSKeyAgreementTests {
+@Suite(.timeLimit(.minutes(3))) struct CMSKeyAgreementTests {
     static let payload = Array(#"{"primaryAccountNumber":"not-a-real-pan","expiration":"01/30"}"#.utf8)
 
     static func recipient() throws -> (AnyPrivateKey, Certificate) {

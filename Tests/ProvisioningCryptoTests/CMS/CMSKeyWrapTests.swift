@@ -8,7 +8,7 @@ import Testing
 /// such an unwrap when the wrapped key does not unwrap, which corrupted the heap
 /// (the fuzzer's bad-free in `CMS_ContentInfo_free`); `decrypt` refuses them
 /// before OpenSSL unwraps anything.
-@Suite struct CMSKeyWrapTests {
+@Suite(.timeLimit(.minutes(3))) struct CMSKeyWrapTests {
     static func fixtureRecipient() throws -> (AnyPrivateKey, Certificate) {
         (
             try AnyPrivateKey(pemRepresentation: FixtureFiles.text("cms", "ec-key.pem")),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct AES256GCMTests {
+@Suite(.timeLimit(.minutes(3))) struct AES256GCMTests {
     struct Vectors: Decodable {
         struct Case: Decodable {
             let name: String

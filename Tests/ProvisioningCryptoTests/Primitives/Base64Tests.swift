@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct Base64Tests {
+@Suite(.timeLimit(.minutes(3))) struct Base64Tests {
     /// RFC 4648 §10 test vectors.
     static let rfc4648: [(String, String)] = [
         ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),

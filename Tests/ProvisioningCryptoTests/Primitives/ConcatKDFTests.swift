@@ -3,15 +3,15 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct ConcatKDFTests {
-    @Test func oneBlockIsSHA256OfCounterSecretAndOtherInfo() throws {
+@Suite(.timeLimit(.minutes(3))) struct ConcatKDFTests {
+    @Test func oneBlockIsSHA256OfCounterSecretAndOtherInfo() async throws {
         let secret = try SecureRandom.bytes(count: 32)
         let otherInfo = Array("\u{0D}id-aes256-GCMApple".utf8) + (try SecureRandom.bytes(count: 32))
         let derived = try ConcatKDF.deriveKey(sharedSecret: secret, otherInfo: otherInfo, outputByteCount: 32)
         #expect(derived == (try SHA256.hash(data: [0, 0, 0, 1] + secret + otherInfo)))
     }
 
-    @Test func secondBlockUsesCounterTwo() throws {
+    @Test func secondBlockUsesCounterTwo() async throws {
         let secret = try SecureRandom.bytes(count: 32)
         let info: [UInt8] = [1, 2, 3]
         let derived = try ConcatKDF.deriveKey(sharedSecret: secret, otherInfo: info, outputByteCount: 40)
@@ -20,7 +20,7 @@ import Testing
         #expect(derived == first + second.prefix(8))
     }
 
-    @Test func agreesWithTheOpenSSLCommandLine() throws {
+    @Test func agreesWithTheOpenSSLCommandLine() async throws {
         for (secretLength, infoLength, outputLength) in [(32, 54, 32), (32, 0, 32), (17, 3, 80)] {
             let secret = try SecureRandom.bytes(count: secretLength)
             let info = try SecureRandom.bytes(count: infoLength)
@@ -30,7 +30,7 @@ import Testing
             ]
             if !info.isEmpty { arguments += ["-kdfopt", "hexinfo:" + PrimitivesFixtures.hex(info)] }
             arguments.append("SSKDF")
-            let output = try PrimitivesFixtures.openssl(arguments)
+            let output = try await PrimitivesFixtures.openssl(arguments)
             // The CLI prints colon-separated hex.
             let text = String(decoding: output, as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)

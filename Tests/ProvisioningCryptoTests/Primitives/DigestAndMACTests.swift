@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct DigestAndMACTests {
+@Suite(.timeLimit(.minutes(3))) struct DigestAndMACTests {
     struct HMACVectors: Decodable {
         struct Case: Decodable {
             let name: String

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct ECDSATests {
+@Suite(.timeLimit(.minutes(3))) struct ECDSATests {
     struct Vectors: Decodable {
         struct Case: Decodable {
             let message: String
@@ -19,7 +19,7 @@ import Testing
     /// The P-256 group order n.
     static let order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
 
-    @Test func rfc6979SignaturesVerifyUnderThePublishedKey() throws {
+    @Test func rfc6979SignaturesVerifyUnderThePublishedKey() async throws {
         let vectors = try PrimitivesFixtures.load(Vectors.self, "ecdsa-p256-rfc6979")
         let point =
             [0x04] + (try PrimitivesFixtures.bytes(hex: vectors.publicKeyX))
@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    @Test func rfc6979PrivateScalarDerivesThePublishedPublicKey() throws {
+    @Test func rfc6979PrivateScalarDerivesThePublishedPublicKey() async throws {
         let vectors = try PrimitivesFixtures.load(Vectors.self, "ecdsa-p256-rfc6979")
         let key = try P256.PrivateKey(rawRepresentation: PrimitivesFixtures.bytes(hex: vectors.privateKey))
         let expected =
@@ -50,7 +50,7 @@ import Testing
         #expect(key.publicKey.isValidSignature(signature, for: Array("sample".utf8)))
     }
 
-    @Test func outOfRangePrivateScalarsAreRefused() throws {
+    @Test func outOfRangePrivateScalarsAreRefused() async throws {
         #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 32)) }
         #expect(throws: CryptoError.self) {
             try P256.PrivateKey(rawRepresentation: PrimitivesFixtures.bytes(hex: Self.order))
@@ -58,7 +58,7 @@ import Testing
         #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 1, count: 31)) }
     }
 
-    @Test func signatureRoundTripsThroughRawAndDER() throws {
+    @Test func signatureRoundTripsThroughRawAndDER() async throws {
         let key = try P256.PrivateKey()
         let message = Array("hello".utf8)
         let signature = try key.signature(for: message)
@@ -71,7 +71,7 @@ import Testing
         #expect(!(try P256.PrivateKey()).publicKey.isValidSignature(signature, for: message))
     }
 
-    @Test func digestSigningMatchesMessageSigning() throws {
+    @Test func digestSigningMatchesMessageSigning() async throws {
         let key = try P256.PrivateKey()
         let message = Array("precomputed".utf8)
         let digest = try SHA256.hash(data: message)
@@ -81,7 +81,7 @@ import Testing
         #expect(throws: CryptoError.self) { try key.signature(forDigest: Array(digest.prefix(20))) }
     }
 
-    @Test func wrongLengthsAndNonCanonicalDERAreRefused() throws {
+    @Test func wrongLengthsAndNonCanonicalDERAreRefused() async throws {
         #expect(throws: CryptoError.self) { try ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 63)) }
         #expect(throws: CryptoError.self) { try ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 65)) }
         let der = try P256.PrivateKey().signature(for: [1]).derRepresentation
@@ -103,7 +103,7 @@ import Testing
         #expect(throws: CryptoError.self) { try ECDSASignature(derRepresentation: []) }
     }
 
-    @Test func highSSignatureStillVerifies() throws {
+    @Test func highSSignatureStillVerifies() async throws {
         let key = try P256.PrivateKey()
         let message = Array("malleable".utf8)
         let signature = try key.signature(for: message)
@@ -122,7 +122,7 @@ import Testing
         #expect(key.publicKey.isValidSignature(other, for: message))
     }
 
-    @Test func ecdhBothSidesAgree() throws {
+    @Test func ecdhBothSidesAgree() async throws {
         let alice = try P256.PrivateKey()
         let bob = try P256.PrivateKey()
         let ab = try alice.sharedSecret(with: bob.publicKey)
@@ -132,7 +132,7 @@ import Testing
         #expect(try alice.sharedSecret(with: P256.PrivateKey().publicKey) != ab)
     }
 
-    @Test func ecdhAgreesWithTheOpenSSLCommandLine() throws {
+    @Test func ecdhAgreesWithTheOpenSSLCommandLine() async throws {
         let directory = try PrimitivesFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let ours = try P256.PrivateKey()
@@ -141,13 +141,13 @@ import Testing
         let theirPublic = directory.appendingPathComponent("theirs.pub.pem")
         try Data(ours.pemRepresentation.utf8).write(to: ourKey)
         try Data(theirs.publicKey.pemRepresentation.utf8).write(to: theirPublic)
-        let cli = try PrimitivesFixtures.openssl([
+        let cli = try await PrimitivesFixtures.openssl([
             "pkeyutl", "-derive", "-inkey", ourKey.path, "-peerkey", theirPublic.path,
         ])
         #expect(Array(cli) == (try ours.sharedSecret(with: theirs.publicKey)))
     }
 
-    @Test func signaturesInteroperateWithOpenSSLDgst() throws {
+    @Test func signaturesInteroperateWithOpenSSLDgst() async throws {
         let directory = try PrimitivesFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = try P256.PrivateKey()
@@ -162,11 +162,11 @@ import Testing
         try message.write(to: messageFile)
 
         try Data(key.signature(for: Array(message)).derRepresentation).write(to: ourSignature)
-        _ = try PrimitivesFixtures.openssl([
+        _ = try await PrimitivesFixtures.openssl([
             "dgst", "-sha256", "-verify", publicFile.path, "-signature", ourSignature.path, messageFile.path,
         ])
 
-        _ = try PrimitivesFixtures.openssl([
+        _ = try await PrimitivesFixtures.openssl([
             "dgst", "-sha256", "-sign", keyFile.path, "-out", theirSignature.path, messageFile.path,
         ])
         let signature = try ECDSASignature(derRepresentation: Array(Data(contentsOf: theirSignature)))

@@ -4,7 +4,7 @@ import Testing
 @testable import ProvisioningCrypto
 
 /// Random and mangled inputs must be refused with an error, never crash.
-@Suite struct GarbageInputTests {
+@Suite(.timeLimit(.minutes(3))) struct GarbageInputTests {
     @Test func randomBytesNeverCrashTheParsers() throws {
         var generator = PrimitivesFixtures.Garbage(state: 0x5EED)
         let key = try P256.PrivateKey()

@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningCrypto
 import Testing
 
-@Suite struct HKDFTests {
+@Suite(.timeLimit(.minutes(3))) struct HKDFTests {
     struct Vectors: Decodable {
         struct Case: Decodable {
             let name: String

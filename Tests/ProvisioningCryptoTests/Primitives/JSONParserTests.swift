@@ -5,7 +5,7 @@ import Testing
 
 /// `JSONValue(parsing:)` against RFC 8259 and against Foundation's decoder, which
 /// it replaces on the request path.
-@Suite struct JSONParserTests {
+@Suite(.timeLimit(.minutes(3))) struct JSONParserTests {
     static let validDocuments = [
         #"{"a":1,"b":true,"c":1.5,"d":null,"e":[0,"x"],"f":{"g":false},"h":9007199254740993}"#,
         #"{"a":1.0,"b":1e2,"c":-0,"d":9223372036854775807,"e":9223372036854775808,"f":-1.5e-3,"g":"1"}"#,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct JSONValueTests {
+@Suite(.timeLimit(.minutes(3))) struct JSONValueTests {
     @Test func decodesEachJSONKindToItsCase() throws {
         let json = #"{"a":1,"b":true,"c":1.5,"d":null,"e":[0,"x"],"f":{"g":false},"h":9007199254740993}"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))

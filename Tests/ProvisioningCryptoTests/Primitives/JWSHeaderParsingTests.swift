@@ -4,7 +4,7 @@ import Testing
 
 /// The protected header is decoded in one pass straight into `JOSEHeader`; these
 /// pin down that the single pass is as strict as a full JSON parse.
-@Suite struct JWSHeaderParsingTests {
+@Suite(.timeLimit(.minutes(3))) struct JWSHeaderParsingTests {
     static func token(header: String) -> String {
         JWSTests.craft(header: header, payload: "{}", signature: [1])
     }

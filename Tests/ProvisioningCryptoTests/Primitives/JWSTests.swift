@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct JWSTests {
+@Suite(.timeLimit(.minutes(3))) struct JWSTests {
     static let rsaKey: RSA.PrivateKey? = try? RSA.PrivateKey(bits: 2048)
 
     /// A token assembled by hand, as an attacker would.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct JWSVectorTests {
+@Suite(.timeLimit(.minutes(3))) struct JWSVectorTests {
     struct Vectors: Decodable {
         struct Example: Decodable {
             let jwk: JWK

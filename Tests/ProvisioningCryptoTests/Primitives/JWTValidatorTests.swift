@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct JWTValidatorTests {
+@Suite(.timeLimit(.minutes(3))) struct JWTValidatorTests {
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
     let key: P256.PrivateKey
     let keys: JWKSet

@@ -1,4 +1,5 @@
 import Foundation
+import TPCDemo
 import Testing
 
 /// Shared helpers for the primitives tests: fixture loading, hex, and running
@@ -77,27 +78,14 @@ enum PrimitivesFixtures {
         return url
     }
 
-    /// Runs `openssl` with `arguments` and returns its standard output.
-    static func openssl(_ arguments: [String], input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        let diagnostics = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(
-                status: process.terminationStatus, output: String(decoding: diagnostics, as: UTF8.self))
+    /// Runs `openssl` with `arguments` and returns its standard output,
+    /// through TPCDemo's `ChildProcess` (bounded, holding no thread).
+    static func openssl(_ arguments: [String], input: Data? = nil) async throws -> Data {
+        let result = try await ChildProcess.run(
+            ["openssl"] + arguments, input: Array(input ?? Data()), timeout: .seconds(120))
+        guard result.exit == .exited(0) else {
+            throw CommandFailed(status: result.exit.shellStatus, output: result.errorText)
         }
-        return result
+        return Data(result.output)
     }
 }

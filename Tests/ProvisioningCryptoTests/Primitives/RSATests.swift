@@ -3,11 +3,11 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct RSATests {
+@Suite(.timeLimit(.minutes(3))) struct RSATests {
     /// One key for the suite: RSA generation is the slow part.
     static let key: RSA.PrivateKey? = try? RSA.PrivateKey(bits: 2048)
 
-    @Test func oaepRoundTrips() throws {
+    @Test func oaepRoundTrips() async throws {
         let key = try #require(Self.key)
         let plaintext = try SecureRandom.bytes(count: 32)
         let ciphertext = try key.publicKey.encrypt(plaintext, padding: .oaepSHA256)
@@ -20,7 +20,7 @@ import Testing
         #expect(throws: CryptoError.self) { try key.publicKey.encrypt(longest + [0]) }
     }
 
-    @Test func everyOAEPFailureIsTheSameError() throws {
+    @Test func everyOAEPFailureIsTheSameError() async throws {
         let key = try #require(Self.key)
         let ciphertext = try key.publicKey.encrypt(Array("secret".utf8))
         let failure = CryptoError(.decryptionFailure, "RSA-OAEP decryption failed")
@@ -34,14 +34,14 @@ import Testing
         #expect(throws: failure) { try other.decrypt(ciphertext) }
     }
 
-    @Test func oaepInteroperatesWithOpenSSLPkeyutl() throws {
+    @Test func oaepInteroperatesWithOpenSSLPkeyutl() async throws {
         let key = try #require(Self.key)
         let directory = try PrimitivesFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let publicFile = directory.appendingPathComponent("pub.pem")
         try Data(key.publicKey.pemRepresentation.utf8).write(to: publicFile)
         let plaintext = try SecureRandom.bytes(count: 48)
-        let ciphertext = try PrimitivesFixtures.openssl(
+        let ciphertext = try await PrimitivesFixtures.openssl(
             [
                 "pkeyutl", "-encrypt", "-pubin", "-inkey", publicFile.path,
                 "-pkeyopt", "rsa_padding_mode:oaep", "-pkeyopt", "rsa_oaep_md:sha256", "-pkeyopt", "rsa_mgf1_md:sha256",
@@ -49,7 +49,7 @@ import Testing
         #expect(try key.decrypt(Array(ciphertext)) == plaintext)
     }
 
-    @Test func pkcs1AndPSSRoundTripAndDoNotCrossVerify() throws {
+    @Test func pkcs1AndPSSRoundTripAndDoNotCrossVerify() async throws {
         let key = try #require(Self.key)
         let message = Array("signed".utf8)
         let pkcs1 = try key.signature(for: message, padding: .pkcs1v15SHA256)
@@ -65,30 +65,28 @@ import Testing
         #expect(!key.publicKey.isValidSignature([], for: message, padding: .pssSHA256))
     }
 
-    @Test func pssVerificationRequiresDigestLengthSalt() throws {
+    @Test func pssVerificationRequiresDigestLengthSalt() async throws {
         let key = try #require(Self.key)
         let directory = try PrimitivesFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyFile = directory.appendingPathComponent("key.pem")
         try Data(key.pemRepresentation.utf8).write(to: keyFile)
         let message = Data("pss interop".utf8)
-        func cliSignature(saltLength: String) throws -> [UInt8] {
+        func cliSignature(saltLength: String) async throws -> [UInt8] {
             Array(
-                try PrimitivesFixtures.openssl(
+                try await PrimitivesFixtures.openssl(
                     [
                         "dgst", "-sha256", "-sign", keyFile.path, "-sigopt", "rsa_padding_mode:pss",
                         "-sigopt", "rsa_pss_saltlen:\(saltLength)", "-sigopt", "rsa_mgf1_md:sha256",
                     ], input: message))
         }
-        #expect(
-            key.publicKey.isValidSignature(try cliSignature(saltLength: "32"), for: Array(message), padding: .pssSHA256)
-        )
-        #expect(
-            !key.publicKey.isValidSignature(
-                try cliSignature(saltLength: "20"), for: Array(message), padding: .pssSHA256))
+        let digestLengthSalt = try await cliSignature(saltLength: "32")
+        let shortSalt = try await cliSignature(saltLength: "20")
+        #expect(key.publicKey.isValidSignature(digestLengthSalt, for: Array(message), padding: .pssSHA256))
+        #expect(!key.publicKey.isValidSignature(shortSalt, for: Array(message), padding: .pssSHA256))
     }
 
-    @Test func publicComponentsRoundTrip() throws {
+    @Test func publicComponentsRoundTrip() async throws {
         let key = try #require(Self.key).publicKey
         let rebuilt = try RSA.PublicKey(modulus: key.modulus, publicExponent: key.publicExponent)
         #expect(rebuilt == key)

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct CertificateBuilderTests {
-    @Test func issuedChainHasTheRequestedShape() throws {
+@Suite(.timeLimit(.minutes(3))) struct CertificateBuilderTests {
+    @Test func issuedChainHasTheRequestedShape() async throws {
         let sandbox = try SandboxChain()
         #expect(sandbox.root.subject == sandbox.root.issuer)
         #expect(sandbox.root.basicConstraints == .ca())
@@ -21,7 +21,7 @@ import Testing
         #expect(sandbox.root.subject.country == "US")
     }
 
-    @Test func keyIdentifiersLinkEachCertificateToItsIssuer() throws {
+    @Test func keyIdentifiersLinkEachCertificateToItsIssuer() async throws {
         let sandbox = try SandboxChain()
         let skiOID = "2.5.29.14"
         let akiOID = "2.5.29.35"
@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    @Test func serialNumbersAreRandomPositiveSixteenBytes() throws {
+    @Test func serialNumbersAreRandomPositiveSixteenBytes() async throws {
         let key = AnyPrivateKey.p256(try P256.PrivateKey())
         let builder = CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "Serial Test"), publicKey: key.publicKey,
@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test func explicitSerialIsUsed() throws {
+    @Test func explicitSerialIsUsed() async throws {
         let key = AnyPrivateKey.p256(try P256.PrivateKey())
         var builder = CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "Serial Test"), publicKey: key.publicKey,
@@ -55,7 +55,7 @@ import Testing
         #expect(try builder.selfSigned(with: key).serialNumberHex == "010203")
     }
 
-    @Test func rsaIssuerSignsWithRSASHA256() throws {
+    @Test func rsaIssuerSignsWithRSASHA256() async throws {
         let key = AnyPrivateKey.rsa(try RSA.PrivateKey(bits: 2048))
         let root = try CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "RSA Root"), publicKey: key.publicKey,
@@ -66,7 +66,7 @@ import Testing
         #expect(try root.publicKey == key.publicKey)
     }
 
-    @Test func mismatchedSigningKeysAreRefused() throws {
+    @Test func mismatchedSigningKeysAreRefused() async throws {
         let sandbox = try SandboxChain()
         let stranger = AnyPrivateKey.p256(try P256.PrivateKey())
         let builder = CertificateBuilder.endEntity(
@@ -81,7 +81,7 @@ import Testing
         #expect(selfError?.code == .invalidArgument)
     }
 
-    @Test func invertedValidityIsRefused() throws {
+    @Test func invertedValidityIsRefused() async throws {
         let key = AnyPrivateKey.p256(try P256.PrivateKey())
         let builder = CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "Backwards"), publicKey: key.publicKey,
@@ -90,7 +90,7 @@ import Testing
         #expect(error?.code == .invalidArgument)
     }
 
-    @Test func invalidCountryIsRefused() throws {
+    @Test func invalidCountryIsRefused() async throws {
         let key = AnyPrivateKey.p256(try P256.PrivateKey())
         let builder = CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "X", country: "USA"), publicKey: key.publicKey,
@@ -101,7 +101,7 @@ import Testing
 
     // MARK: Interoperability with the openssl CLI
 
-    @Test func issuedChainPassesOpenSSLVerify() throws {
+    @Test func issuedChainPassesOpenSSLVerify() async throws {
         let sandbox = try SandboxChain()
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
@@ -112,14 +112,14 @@ import Testing
         // OpenSSL refuses critical extensions it does not know, such as Apple's
         // leaf marker: -ignore_critical is what a relying party that checks the
         // marker itself must do (our verifier accepts exactly the policy's OIDs).
-        let verified = try cli.run([
+        let verified = try await cli.run([
             "verify", "-attime", attime, "-ignore_critical", "-CAfile", "root.pem", "-untrusted", "inter.pem",
             "leaf.pem",
         ])
         #expect(verified.status == 0, "\(verified.errorOutput)")
         #expect(verified.output.contains("leaf.pem: OK"))
 
-        let strict = try cli.run([
+        let strict = try await cli.run([
             "verify", "-attime", attime, "-CAfile", "root.pem", "-untrusted", "inter.pem", "leaf.pem",
         ])
         #expect(strict.status != 0)
@@ -127,11 +127,11 @@ import Testing
             strict.output.contains("unhandled critical extension")
                 || strict.errorOutput.contains("unhandled critical extension"))
 
-        let intermediateOnly = try cli.run(["verify", "-attime", attime, "-CAfile", "root.pem", "inter.pem"])
+        let intermediateOnly = try await cli.run(["verify", "-attime", attime, "-CAfile", "root.pem", "inter.pem"])
         #expect(intermediateOnly.status == 0, "\(intermediateOnly.errorOutput)")
     }
 
-    @Test func issuedLeafWithoutMarkerPassesPlainOpenSSLVerify() throws {
+    @Test func issuedLeafWithoutMarkerPassesPlainOpenSSLVerify() async throws {
         var options = SandboxChain.Options()
         options.leafExtensions = []
         let sandbox = try SandboxChain(options)
@@ -140,19 +140,19 @@ import Testing
         try cli.write("root.pem", sandbox.root.pemRepresentation)
         try cli.write("inter.pem", sandbox.intermediate.pemRepresentation)
         try cli.write("leaf.pem", sandbox.leaf.pemRepresentation)
-        let result = try cli.run([
+        let result = try await cli.run([
             "verify", "-attime", String(Int(TestDates.now.timeIntervalSince1970)), "-CAfile", "root.pem", "-untrusted",
             "inter.pem", "leaf.pem",
         ])
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
-    @Test func openSSLTextShowsMarkerAsCritical() throws {
+    @Test func openSSLTextShowsMarkerAsCritical() async throws {
         let sandbox = try SandboxChain()
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
         try cli.write("leaf.der", sandbox.leaf.derRepresentation)
-        let result = try cli.run(["x509", "-inform", "DER", "-in", "leaf.der", "-noout", "-text"])
+        let result = try await cli.run(["x509", "-inform", "DER", "-in", "leaf.der", "-noout", "-text"])
         #expect(result.status == 0)
         #expect(result.output.contains("1.2.840.113635.100.6.39: critical"))
         #expect(result.output.contains("X509v3 Key Usage: critical"))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ProvisioningCrypto
 
-@Suite struct CertificateChainVerifierTests {
+@Suite(.timeLimit(.minutes(3))) struct CertificateChainVerifierTests {
     /// Runs `body` and returns the code of the ``CertificateError`` it throws.
     private func refusal(_ body: () throws -> VerifiedCertificateChain) -> CertificateError.Code? {
         let error = #expect(throws: CertificateError.self) { _ = try body() }

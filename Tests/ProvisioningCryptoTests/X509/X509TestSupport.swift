@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioningCrypto
+import TPCDemo
 
 /// Fixed instants so no test depends on the wall clock.
 enum TestDates {
@@ -130,23 +131,11 @@ struct OpenSSLCommandLine {
         var errorOutput: String
     }
 
-    /// Runs `openssl arguments…` with the folder as working directory.
-    func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting so a full pipe cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errorOutput: String(decoding: errorData, as: UTF8.self))
+    /// Runs `openssl arguments…` with the folder as working directory,
+    /// through TPCDemo's `ChildProcess` (bounded, holding no thread).
+    func run(_ arguments: [String]) async throws -> Result {
+        let result = try await ChildProcess.run(
+            ["openssl"] + arguments, directory: directory.path, timeout: .seconds(120))
+        return Result(status: result.exit.shellStatus, output: result.outputText, errorOutput: result.errorText)
     }
 }

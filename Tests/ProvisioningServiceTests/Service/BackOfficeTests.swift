@@ -3,7 +3,7 @@ import ProvisioningAPI
 import ProvisioningService
 import Testing
 
-@Suite(.serialized) struct BackOfficeTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct BackOfficeTests {
     @Test func keyOfTheIssuerFindsItsTokens() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken("tok-a")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct ContentTypeTests {
+@Suite(.timeLimit(.minutes(3))) struct ContentTypeTests {
     @Test(arguments: [
         "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/problem+json",
         "Application/Vnd.Api+Json", "text/json",

@@ -4,7 +4,7 @@ import ProvisioningCrypto
 import ProvisioningService
 import Testing
 
-@Suite(.serialized) struct NotificationTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct NotificationTests {
     @Test func createdEventRegistersTheTokenForTheProvisionedCard() async throws {
         let harness = try await ServiceHarness()
         let provisioned = try await harness.provision(try harness.provisioningRequest())

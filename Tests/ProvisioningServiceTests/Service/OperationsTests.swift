@@ -3,7 +3,7 @@ import ProvisioningAPI
 import ProvisioningService
 import Testing
 
-@Suite(.serialized) struct OperationsTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct OperationsTests {
     @Test func metricsCountRequestsByRouteAndProvisioningOutcomes() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provision(try harness.provisioningRequest())

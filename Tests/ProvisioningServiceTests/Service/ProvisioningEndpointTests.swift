@@ -4,7 +4,7 @@ import ProvisioningCrypto
 import ProvisioningService
 import Testing
 
-@Suite(.serialized) struct ProvisioningEndpointTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ProvisioningEndpointTests {
     @Test func successfulProvisioningEncryptsTheCardForTheLeaf() async throws {
         let harness = try await ServiceHarness()
         let request = try harness.provisioningRequest()

@@ -3,7 +3,7 @@ import ProvisioningAPI
 import ProvisioningService
 import Testing
 
-@Suite(.serialized) struct TokenLifecycleTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct TokenLifecycleTests {
     func change(
         _ harness: ServiceHarness, _ action: TokenLifecycleAction, tokenId: String = "tok-1", issuer: TestIssuer? = nil,
         code: String? = nil, tokenRequestorId: String = "40010030273"

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ProvisioningService
 
-@Suite struct CardArtTests {
+@Suite(.timeLimit(.minutes(3))) struct CardArtTests {
     @Test func checksumsMatchTheirCheckValues() {
         // The standard check values of CRC-32 ("123456789") and Adler-32 ("Wikipedia").
         #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)

@@ -6,7 +6,7 @@ import Testing
 
 /// Wallet registration and authentication through the service's HTTP app
 /// (no wallet network configured: calls that need one answer 503).
-@Suite struct WalletRegistrationTests {
+@Suite(.timeLimit(.minutes(3))) struct WalletRegistrationTests {
     static func register(
         _ harness: ServiceHarness, userId: String = "user-1", publicKey: Data? = nil,
         edit: (inout JWTClaims) -> Void = { _ in }

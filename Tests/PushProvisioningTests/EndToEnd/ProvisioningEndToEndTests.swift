@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Flows A and C against a real `tpc serve --sandbox` process.
-@Suite("End to end against tpc serve --sandbox", .serialized)
+@Suite("End to end against tpc serve --sandbox", .serialized, .timeLimit(.minutes(10)))
 @MainActor
 struct ProvisioningEndToEndTests {
     @Test("an approved card goes to the iPhone, then the Watch, and getTokens lists both devices")

@@ -6,10 +6,10 @@ import TestSupport
 /// 127.0.0.1), as `tpc serve --tls-cert` users often make theirs, loaded as
 /// the server's TLS configuration.
 enum SelfSignedTLS {
-    static func make() throws -> HTTPServer.TLS {
+    static func make() async throws -> HTTPServer.TLS {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let made = try SelfSignedCertificate.make(in: directory)
+        let made = try await SelfSignedCertificate.make(in: directory)
         return HTTPServer.TLS(certificateChainPEM: try made.certificatePEM(), privateKeyPEM: try made.privateKeyPEM())
     }
 }

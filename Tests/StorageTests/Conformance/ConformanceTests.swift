@@ -5,7 +5,7 @@ import Testing
 /// The behaviour every ``SQLDatabase`` driver must share. Each test runs unchanged
 /// against a SQLite file, an in-memory SQLite database and PostgreSQL; the other
 /// files of this folder extend this suite.
-@Suite("SQLDatabase conformance")
+@Suite("SQLDatabase conformance", .timeLimit(.minutes(10)))
 struct ConformanceTests {
     @Test(arguments: Driver.allCases)
     func insertedRowsCanBeReadUpdatedAndDeleted(driver: Driver) async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Statements of atomic batches are prepared once per connection; these tests
 /// read the server's own list (`pg_prepared_statements`, per session), so they use
 /// a pool of one connection.
-@Suite("PostgreSQL prepared batch statements")
+@Suite("PostgreSQL prepared batch statements", .timeLimit(.minutes(10)))
 struct PostgresPreparedBatchTests {
     private static func withOneConnection<T>(
         preparing: Bool = true, _ body: (any SQLDatabase) async throws -> T

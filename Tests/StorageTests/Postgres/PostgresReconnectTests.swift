@@ -5,7 +5,7 @@ import Testing
 
 /// Recovery after the server goes away. Each test has its own cluster, since it
 /// restarts or stops the server under the pool.
-@Suite("PostgreSQL reconnection")
+@Suite("PostgreSQL reconnection", .timeLimit(.minutes(10)))
 struct PostgresReconnectTests {
     private static func outcome(_ db: PostgresDatabase) async -> Result<Int, StorageError> {
         do {
@@ -19,7 +19,7 @@ struct PostgresReconnectTests {
     }
 
     @Test func poolRecoversAfterServerRestart() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.destroy() }
         let db = try await PostgresDatabase.connect(cluster.url(), options: PostgresOptions(poolSize: 3))
         // Open several connections so the restart breaks idle ones.
@@ -30,7 +30,7 @@ struct PostgresReconnectTests {
             try await group.waitForAll()
         }
 
-        try cluster.restart()
+        try await cluster.restart()
 
         // Right after the restart a call either succeeds on a fresh connection or
         // reports the broken one as a connection failure; nothing else.
@@ -48,12 +48,12 @@ struct PostgresReconnectTests {
     }
 
     @Test func callsFailAsConnectionFailureWhileServerIsDownThenSucceed() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.destroy() }
         let db = try await PostgresDatabase.connect(cluster.url(), options: PostgresOptions(poolSize: 2))
         try await db.execute("CREATE TABLE t (x BIGINT)")
 
-        try cluster.stop()
+        try await cluster.stop()
         for _ in 0..<3 {
             let error = await #expect(throws: StorageError.self) {
                 try await db.execute("INSERT INTO t (x) VALUES (?)", [1])
@@ -65,7 +65,7 @@ struct PostgresReconnectTests {
         }
         #expect(failedTransaction?.code == .connectionFailure)
 
-        try cluster.startAgain()
+        try await cluster.startAgain()
         _ = try await db.execute("INSERT INTO t (x) VALUES (?)", [3])
         let rows = try await db.query("SELECT x FROM t")
         #expect(try rows.map { try $0.decode(Int.self, column: "x") } == [3])

@@ -7,7 +7,7 @@ import Testing
 /// The background checkpointer, on a 16-page threshold. Rows of 3 KiB take a
 /// page each: a commit of one row writes three log frames, up to seven when
 /// the b-tree splits (``commitFrames``); a transaction of 20 rows about 24.
-@Suite("SQLite checkpoints", .serialized)
+@Suite("SQLite checkpoints", .serialized, .timeLimit(.minutes(10)))
 struct SQLiteCheckpointTests {
     private static let threshold = 16
     /// One log frame: a 24-byte header and a 4 KiB page.

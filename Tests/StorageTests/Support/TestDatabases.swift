@@ -59,7 +59,7 @@ actor PostgresDatabases {
     private var counter = 0
 
     func create() async throws -> String {
-        let cluster = try PostgresCluster.shared.get()
+        let cluster = try await PostgresCluster.shared()
         let admin = try await adminDatabase(cluster)
         counter += 1
         let name = "test_\(getpid())_\(counter)"

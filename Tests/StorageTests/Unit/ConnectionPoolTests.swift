@@ -3,7 +3,7 @@ import Testing
 
 @testable import Storage
 
-@Suite("Connection pool")
+@Suite("Connection pool", .timeLimit(.minutes(10)))
 struct ConnectionPoolTests {
     final class FakeConnection: Sendable {
         let id: Int

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Storage
 
-@Suite("Database URLs and dialects")
+@Suite("Database URLs and dialects", .timeLimit(.minutes(10)))
 struct DatabaseURLTests {
     @Test func urlsSelectTheDriver() throws {
         #expect(try Database.Location(url: "sqlite::memory:") == .sqliteMemory)

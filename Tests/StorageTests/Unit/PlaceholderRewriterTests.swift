@@ -2,7 +2,7 @@ import Testing
 
 @testable import Storage
 
-@Suite("Placeholder rewriting for PostgreSQL")
+@Suite("Placeholder rewriting for PostgreSQL", .timeLimit(.minutes(10)))
 struct PlaceholderRewriterTests {
     @Test func questionMarksBecomeNumberedParameters() throws {
         let rewritten = try PlaceholderRewriter.rewrite("SELECT * FROM t WHERE a = ? AND b IN (?, ?)")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Storage
 
-@Suite("Timestamp text format")
+@Suite("Timestamp text format", .timeLimit(.minutes(10)))
 struct TimestampTextTests {
     @Test func formatIsFixedWidthUTCWithMicroseconds() {
         let date = Date(timeIntervalSince1970: 1_700_000_000.123456)

@@ -1,13 +1,11 @@
 import Foundation
+import TPCDemo
 import TestSupport
 
 /// Runs the `tpc` binary that `swift build --build-tests` made (or
-/// `TPC_BINARY`), collecting its output and exit status.
+/// `TPC_BINARY`) to its end, collecting its output and exit status, through
+/// TPCDemo's `ChildProcess` (bounded, holding no thread while it waits).
 struct ToolProcess {
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "no tpc binary; run swift build --build-tests (or set TPC_BINARY)" }
-    }
-
     struct Result {
         var status: Int32
         var output: String
@@ -17,76 +15,25 @@ struct ToolProcess {
     }
 
     static func binary() throws -> URL {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["TPC_BINARY"] {
-            candidates.append(URL(fileURLWithPath: path))
-        }
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            candidates.append(directory.appendingPathComponent("tpc"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(InteropPython.packageRoot.appendingPathComponent(".build/debug/tpc"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Missing()
-        }
-        return found
+        try TPCBinary.locate()
     }
 
     /// Runs `tpc arguments…` (or another `executable`) with `input` on standard input.
+    ///
+    /// - Throws: ``TestSupportError`` when it cannot start or runs longer than
+    ///   `timeout` (the demo walks every flow: minutes on a loaded machine).
     static func run(
-        _ arguments: [String], input: String = "", in directory: URL? = nil, executable: URL? = nil
-    ) throws -> Result {
-        let process = Process()
-        process.executableURL = try executable ?? binary()
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty child never blocks.
-        let errorData = Locked(Data())
-        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.01) }
-        return Result(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: errorData.value, as: UTF8.self), pid: process.processIdentifier)
-    }
-}
-
-/// A value written once by another thread.
-final class Locked: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data
-    private var written = false
-
-    init(_ value: Data) { stored = value }
-
-    func set(_ value: Data) {
-        lock.lock()
-        stored = value
-        written = true
-        lock.unlock()
-    }
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return written
-    }
-
-    var value: Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        _ arguments: [String], input: String = "", in directory: URL? = nil, executable: URL? = nil,
+        timeout: Duration = .seconds(600)
+    ) async throws -> Result {
+        let program = try executable ?? binary()
+        do {
+            let result = try await ChildProcess.run(
+                [program.path] + arguments, input: Array(input.utf8), directory: directory?.path, timeout: timeout)
+            return Result(
+                status: result.exit.shellStatus, output: result.outputText, error: result.errorText, pid: result.pid)
+        } catch let error as DemoError {
+            throw TestSupportError(.launch, error.message)
+        }
     }
 }

@@ -20,6 +20,8 @@ public struct TestSupportError: Error, CustomStringConvertible, Sendable {
         public static let service = Code(rawValue: "service")
         /// A socket, pipe or lock of the operating system failed.
         public static let system = Code(rawValue: "system")
+        /// Something the test waited for did not happen within its limit.
+        public static let timeout = Code(rawValue: "timeout")
     }
 
     public let code: Code

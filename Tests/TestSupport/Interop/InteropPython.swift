@@ -1,4 +1,5 @@
 import Foundation
+import TPCDemo
 
 /// Runs the independent Python implementation in Tests/Interop (Python's
 /// `cryptography` package), from the venv `make deps` creates.
@@ -24,28 +25,26 @@ public enum InteropPython {
     }
 
     /// Runs `Tests/Interop/<script> arguments…` with `input` on stdin; returns stdout.
-    public static func run(_ script: String, _ arguments: [String], input: [UInt8]) throws -> [UInt8] {
+    ///
+    /// Through TPCDemo's `ChildProcess`: bounded by `timeout`, holding no thread
+    /// while it waits.
+    public static func run(
+        _ script: String, _ arguments: [String], input: [UInt8], timeout: Duration = .seconds(300)
+    ) async throws -> [UInt8] {
         guard FileManager.default.isExecutableFile(atPath: interpreter.path) else {
             throw Failure(description: "no Python venv at \(interpreter.path): run `make deps`")
         }
-        let process = Process()
-        process.executableURL = interpreter
-        process.arguments = [packageRoot.appendingPathComponent("Tests/Interop/\(script)").path] + arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(script) failed: \(String(decoding: errors, as: UTF8.self))")
+        let result: ChildProcessOutput
+        do {
+            result = try await ChildProcess.run(
+                [interpreter.path, packageRoot.appendingPathComponent("Tests/Interop/\(script)").path] + arguments,
+                input: input, timeout: timeout)
+        } catch let error as DemoError {
+            throw Failure(description: "\(script): \(error.message)")
         }
-        return Array(output)
+        guard result.exit == .exited(0) else {
+            throw Failure(description: "\(script) failed (\(result.exit)): \(result.errorText)")
+        }
+        return result.output
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TPCDemo
 
 #if canImport(Glibc)
 import Glibc
@@ -33,8 +34,13 @@ public final class PostgresCluster: Sendable {
     /// The data directory (`directory/data`).
     public var dataDirectory: String { directory + "/data" }
 
-    /// The cluster shared by the conformance tests, started on first use.
-    public static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster.start() }
+    private static let sharedCluster = SharedStart { try await PostgresCluster.start() }
+
+    /// The cluster shared by the conformance and end-to-end tests, started on
+    /// first use; every caller awaits the same start, holding no thread.
+    public static func shared() async throws -> PostgresCluster {
+        try await sharedCluster.value()
+    }
 
     private static let baseDirectory = NSTemporaryDirectory() + "swift-storage-tests"
     private static let running = Mutex<[String]>([])
@@ -45,8 +51,8 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Creates and starts a new cluster, removed when the process exits.
-    public static func start() throws -> PostgresCluster {
-        let binDirectory = try locateBinaries()
+    public static func start() async throws -> PostgresCluster {
+        let binDirectory = try await locateBinaries()
         try FileManager.default.createDirectory(atPath: baseDirectory, withIntermediateDirectories: true)
         chmod(baseDirectory, 0o755)
         removeStaleClusters()
@@ -56,10 +62,10 @@ public final class PostgresCluster: Sendable {
         let port = try FreePort.belowEphemeralRange()
         let cluster = PostgresCluster(directory: directory, port: port, binDirectory: binDirectory)
         registerForExit(cluster.dataDirectory)
-        try cluster.run(
+        try await cluster.run(
             "initdb",
             ["-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"])
-        try cluster.control("start")
+        try await cluster.control("start")
         return cluster
     }
 
@@ -70,15 +76,15 @@ public final class PostgresCluster: Sendable {
     }
 
     /// `pg_ctl restart`: every open connection is closed by the server.
-    public func restart() throws { try control("restart", mode: "fast") }
+    public func restart() async throws { try await control("restart", mode: "fast") }
 
     /// `pg_ctl stop -m fast`.
-    public func stop() throws { try control("stop", mode: "fast") }
+    public func stop() async throws { try await control("stop", mode: "fast") }
 
     /// `pg_ctl start` after ``stop()``.
-    public func startAgain() throws { try control("start") }
+    public func startAgain() async throws { try await control("start") }
 
-    private func control(_ action: String, mode: String? = nil) throws {
+    private func control(_ action: String, mode: String? = nil) async throws {
         var arguments = ["-D", dataDirectory, "-w", "-t", "60", "-l", directory + "/server.log"]
         if let mode { arguments += ["-m", mode] }
         if action != "stop" {
@@ -87,31 +93,38 @@ public final class PostgresCluster: Sendable {
                 "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
             ]
         }
-        try run("pg_ctl", arguments + [action])
+        try await run("pg_ctl", arguments + [action])
     }
 
     /// Runs a server binary, as `postgres` when this process is root.
     ///
-    /// Through ``ChildProcess``: the server that `pg_ctl start` leaves running
-    /// inherits no descriptor of this process.
-    private func run(_ tool: String, _ arguments: [String]) throws {
+    /// Through TPCDemo's `ChildProcess`: the server that `pg_ctl start` leaves
+    /// running inherits no descriptor of this process, and the wait is bounded
+    /// (pg_ctl's own `-t 60` plus a margin).
+    private func run(_ tool: String, _ arguments: [String]) async throws {
         let executable = binDirectory + "/" + tool
         let command = getuid() == 0 ? ["/sbin/runuser", "-u", "postgres", "--", executable] : [executable]
-        let outputPath = directory + "/\(tool).out"
-        let status = try ChildProcess.run(command + arguments, output: .file(outputPath)).shellStatus
-        guard status == 0 else {
-            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let result: ChildProcessOutput
+        do {
+            result = try await ChildProcess.run(command + arguments, timeout: .seconds(180))
+        } catch let error as DemoError {
+            throw SetupError(description: "\(tool) \(arguments.last ?? ""): \(error.message)")
+        }
+        guard result.exit == .exited(0) else {
             let log = (try? String(contentsOfFile: directory + "/server.log", encoding: .utf8)) ?? ""
             throw SetupError(
-                description: "\(tool) \(arguments.last ?? "") failed (\(status)): \(text)\n\(log.suffix(2000))")
+                description: "\(tool) \(arguments.last ?? "") failed (\(result.exit)): \(result.outputText)"
+                    + "\(result.errorText)\n\(log.suffix(2000))")
         }
     }
 
     /// `pg_config --bindir`, else the newest /usr/lib/postgresql/*/bin with initdb.
-    private static func locateBinaries() throws -> String {
+    private static func locateBinaries() async throws -> String {
         var candidates: [String] = []
-        if let bindir = try? capture("/usr/bin/env", ["pg_config", "--bindir"]) {
-            candidates.append(bindir.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let bindir = try? await ChildProcess.run(["pg_config", "--bindir"], timeout: .seconds(60)),
+            bindir.exit == .exited(0)
+        {
+            candidates.append(bindir.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         candidates += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "/usr/lib/postgresql/\($0)/bin" }
@@ -124,20 +137,6 @@ public final class PostgresCluster: Sendable {
         throw SetupError(
             description: "PostgreSQL server binaries (initdb, pg_ctl, postgres) not found via pg_config --bindir or "
                 + "/usr/lib/postgresql/*/bin; install the Debian package postgresql (scripts/deps.sh does)")
-    }
-
-    private static func capture(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw SetupError(description: "\(executable) failed") }
-        return String(decoding: data, as: UTF8.self)
     }
 
     private static func handOverToPostgresUser(_ directory: String) throws {
@@ -192,9 +191,9 @@ public final class PostgresCluster: Sendable {
 extension PostgresCluster {
     /// The text of `pg_dump` of one database (schema and rows), for scans of
     /// what the database holds.
-    public func dump(database: String) throws -> String {
+    public func dump(database: String) async throws -> String {
         let path = directory + "/dump-\(database).sql"
-        try run("pg_dump", ["-h", directory, "-p", String(port), "-U", "postgres", "-f", path, database])
+        try await run("pg_dump", ["-h", directory, "-p", String(port), "-U", "postgres", "-f", path, database])
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try String(contentsOfFile: path, encoding: .utf8)
     }

@@ -26,7 +26,7 @@ public enum FreePort {
 
     private static func isFree(_ port: Int) throws -> Bool {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TPCDemo
 
 #if canImport(Glibc)
 import Glibc
@@ -11,10 +12,15 @@ import Darwin
 /// captured into files (`<logs>/<name>.stdout`, `<logs>/<name>.stderr`) that a
 /// test can read while it runs and scan for secrets afterwards.
 ///
+/// Started through TPCDemo's `ChildProcess`, so it inherits no descriptor of
+/// the test process, and every wait on it is bounded and holds no thread.
+///
 /// A server never outlives the test process: a guard (a tiny shell reading a
-/// pipe that only this process holds open) sends it SIGTERM as soon as the
-/// pipe closes, which the kernel does when the test process dies however it
-/// dies; servers still running at a normal exit also get SIGTERM.
+/// pipe that only this process holds open) sends it SIGTERM when the pipe
+/// closes without a word, which the kernel does when the test process dies
+/// however it dies. A normal end tells the guard first, so it never signals a
+/// process id the kernel may have handed to someone else. Servers still running
+/// at a normal exit get SIGTERM.
 ///
 /// ```swift
 /// let server = try TPCProcess(["serve", "--sandbox", "--port", "0"], logs: logs, name: "serve")
@@ -24,18 +30,16 @@ import Darwin
 /// ```
 public final class TPCProcess: Sendable {
     /// The server's process id.
-    public let pid: pid_t
+    public var pid: pid_t { child.pid }
     /// The file that receives the process's standard output.
     public let standardOutput: URL
     /// The file that receives the process's standard error.
     public let standardError: URL
+    /// The name given at start, for messages.
+    public let name: String
 
-    private struct State {
-        var exit: ChildProcess.Exit?
-        /// The write end of the guard's pipe, and the guard's pid.
-        var guardian: (input: Int32, pid: pid_t)?
-    }
-    private let state: Mutex<State>
+    private let child: ChildProcess
+    private let guardian: Mutex<Guardian?>
 
     /// Starts `tpc arguments…` in `workingDirectory` (the test process's when `nil`),
     /// with `environment` added to the inherited variables.
@@ -46,63 +50,100 @@ public final class TPCProcess: Sendable {
         environment: [String: String] = [:]
     ) throws {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        self.name = name
         standardOutput = logs.appendingPathComponent("\(name).stdout")
         standardError = logs.appendingPathComponent("\(name).stderr")
-        var command = [try TPCBinary.locate().path] + arguments
-        if !environment.isEmpty {
-            // `env` execs the command, so the pid stays that of `tpc`.
-            command =
-                ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command
+        do {
+            child = try ChildProcess(
+                [try TPCBinary.locate().path] + arguments, environment: environment,
+                directory: workingDirectory?.path, output: .file(standardOutput.path),
+                error: .file(standardError.path))
+        } catch let error as DemoError {
+            throw TestSupportError(.launch, error.message)
         }
-        if let workingDirectory {
-            // `exec` keeps the pid: the process this object signals is `tpc` itself.
-            command = ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "tpc", workingDirectory.path] + command
-        }
-        pid = try ChildProcess.spawn(
-            command, output: .file(standardOutput.path), error: .file(standardError.path))
-        state = Mutex(State(exit: nil, guardian: try? Self.startGuard(for: pid)))
-        Self.track(pid)
+        guardian = Mutex(try? Guardian(watching: child.pid))
+        Self.track(child)
+        Guardian.sweep()
     }
 
-    /// Starts `/bin/sh` reading a pipe until it closes, then sending SIGTERM to `pid`.
-    private static func startGuard(for pid: pid_t) throws -> (input: Int32, pid: pid_t) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw TestSupportError(.system, "pipe() failed") }
-        // Only this process may hold the write end, or the pipe would not close
-        // when it dies.
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        defer { close(ends[0]) }
-        do {
-            let guardPid = try ChildProcess.spawn(
-                ["/bin/sh", "-c", "cat >/dev/null; kill -TERM \"$0\" 2>/dev/null", String(pid)],
-                input: .descriptor(ends[0]))
-            return (ends[1], guardPid)
-        } catch {
-            close(ends[1])
-            throw error
+    // MARK: The guard
+
+    /// `/bin/sh` reading a pipe: a line means "all is well, exit"; end-of-file
+    /// without one (this process died) means SIGTERM to the server.
+    private struct Guardian: ~Copyable {
+        let input: Int32
+        let shell: ChildProcess
+
+        init(watching pid: pid_t) throws {
+            // Close-on-exec from the start: no other child may hold the write
+            // end, or the pipe would not close when this process dies.
+            let ends = try ChildProcess.makePipe()
+            defer { close(ends.read) }
+            do {
+                shell = try ChildProcess(
+                    ["/bin/sh", "-c", "read -r line || kill -TERM \"$0\" 2>/dev/null", String(pid)],
+                    input: .descriptor(ends.read))
+            } catch {
+                close(ends.write)
+                throw TestSupportError(.launch, error.message)
+            }
+            input = ends.write
+        }
+
+        /// Tells the guard to exit without a signal; it is reaped by a later sweep.
+        consuming func release() {
+            var newline: UInt8 = 0x0A
+            _ = write(input, &newline, 1)
+            close(input)
+            Guardian.sweep(adding: shell)
+        }
+
+        /// Released guards not yet reaped: each sweep reaps the ones that ended.
+        private static let released = Mutex<[ChildProcess]>([])
+
+        static func sweep(adding shell: ChildProcess? = nil) {
+            released.withLock { shells in
+                if let shell { shells.append(shell) }
+                shells.removeAll { $0.exit != nil }
+            }
+        }
+    }
+
+    /// Releases the guard once the server ended (or is being abandoned).
+    private func releaseGuard() {
+        guardian.withLock { guardian in
+            guardian.take()?.release()
         }
     }
 
     // MARK: Servers left at exit
 
-    private static let running = Mutex<Set<pid_t>>([])
+    private static let running = Mutex<[pid_t: ChildProcess]>([:])
 
-    private static func track(_ pid: pid_t) {
-        let isFirst = running.withLock { pids in
-            defer { pids.insert(pid) }
-            return pids.isEmpty
+    private static func track(_ child: ChildProcess) {
+        let isFirst = running.withLock { children in
+            defer { children[child.pid] = child }
+            return children.isEmpty
         }
         if isFirst {
             atexit {
-                for pid in TPCProcess.running.withLock({ $0 }) { kill(pid, SIGTERM) }
+                for child in TPCProcess.running.withLock({ Array($0.values) }) { child.signal(SIGTERM) }
             }
         }
+    }
+
+    /// The exit, once the child ended; releases the guard then.
+    private func ended() -> ChildProcess.Exit? {
+        guard let exit = child.exit else { return nil }
+        _ = Self.running.withLock { $0.removeValue(forKey: child.pid) }
+        releaseGuard()
+        return exit
     }
 
     // MARK: Output
 
     /// Whether the process still runs.
-    public var isRunning: Bool { poll() == nil }
+    public var isRunning: Bool { ended() == nil }
 
     /// Everything written to standard output so far.
     public func output() -> String {
@@ -114,99 +155,90 @@ public final class TPCProcess: Sendable {
         (try? String(contentsOf: standardError, encoding: .utf8)) ?? ""
     }
 
+    /// The last lines of standard error, for a failure message.
+    public func errorTail(lines: Int = 25) -> String {
+        let tail = errorOutput().split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
+        return tail.isEmpty || tail.allSatisfy(\.isEmpty) ? "(nothing on standard error)" : tail.joined(separator: "\n")
+    }
+
     /// Waits (up to `timeout`) for a standard output line starting with `prefix`.
     ///
+    /// The timeout is generous on purpose: how fast `tpc` starts is measured
+    /// by `make bench`, not here, and a loaded machine may be slow.
+    ///
     /// - Throws: ``TestSupportError`` when the process ends first or the time runs out;
-    ///   the message carries the process's standard error.
-    public func waitForLine(prefix: String, timeout: Duration = .seconds(30)) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+    ///   the message names what was awaited and carries the tail of standard error.
+    public func waitForLine(prefix: String, timeout: Duration = .seconds(180)) async throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            // Output first, then the clock: a task that slept past the deadline
+            // on a busy machine still sees a line printed meanwhile.
             if let line = output().split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
                 return String(line)
             }
-            if let exit = poll() {
+            if let exit = ended() {
                 throw TestSupportError(
-                    .launch, "tpc exited (\(exit.shellStatus)) before printing '\(prefix)': \(errorOutput())")
+                    .launch,
+                    "\(name): tpc ended (\(exit)) before printing '\(prefix)'; standard error:\n\(errorTail())")
             }
-            try await Task.sleep(for: .milliseconds(20))
+            guard clock.now < deadline else {
+                throw TestSupportError(
+                    .launch,
+                    "\(name): tpc (pid \(pid), still running) did not print '\(prefix)' within "
+                        + "\(timeout); standard error:\n\(errorTail())")
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        throw TestSupportError(.launch, "tpc did not print '\(prefix)' in time: \(errorOutput())")
     }
 
     /// Waits for `tpc serve`'s listening line and parses it.
-    public func listening(timeout: Duration = .seconds(30)) async throws -> ListeningAddress {
+    package func listening(timeout: Duration = .seconds(180)) async throws -> ListeningAddress {
         let line = try await waitForLine(prefix: ListeningAddress.prefix, timeout: timeout)
         guard let address = ListeningAddress(line: line) else {
-            throw TestSupportError(.launch, "unexpected listening line: \(line)")
+            throw TestSupportError(.launch, "\(name): unexpected listening line: \(line)")
         }
         return address
     }
 
     // MARK: Ending
 
+    /// Sends `signal` to the process while it has not been reaped.
+    public func signal(_ signal: Int32) {
+        child.signal(signal)
+    }
+
     /// Waits (up to `timeout`) for the process to end; its exit status, or
     /// `nil` when a signal ended it or it still runs.
-    public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let exit = poll() { return exit.status }
-            guard ContinuousClock.now < deadline else { return nil }
-            try await Task.sleep(for: .milliseconds(20))
+    public func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32? {
+        do {
+            _ = try await child.wait(timeout: timeout)
+        } catch is DemoError {
+            return nil
         }
+        return ended()?.status
     }
 
     /// SIGTERM, then the exit status (0 is a graceful shutdown); SIGKILL when
     /// the process has not ended after `timeout`.
-    public func terminate(timeout: Duration = .seconds(30)) async throws -> Int32? {
-        if poll() == nil { kill(pid, SIGTERM) }
-        let status = try await waitForExit(timeout: timeout)
-        return status ?? killNow()?.status
-    }
-
-    /// ``terminate(timeout:)`` for callers that cannot wait asynchronously
-    /// (a synchronous tear-down): blocks the calling thread.
+    ///
+    /// - Throws: ``TestSupportError`` when even SIGKILL did not end it;
+    ///   `CancellationError` when the test is cancelled (the process is killed).
     @discardableResult
-    public func terminateNow(timeout: Duration = .seconds(30)) -> Int32? {
-        if poll() == nil { kill(pid, SIGTERM) }
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let exit = poll() { return exit.status }
-            usleep(20_000)
+    public func terminate(timeout: Duration = .seconds(60)) async throws -> Int32? {
+        do {
+            let exit = try await child.stop(grace: timeout)
+            _ = ended()
+            return exit.status
+        } catch let error as DemoError {
+            throw TestSupportError(.launch, "\(name): \(error.message); standard error:\n\(errorTail())")
         }
-        return killNow()?.status
-    }
-
-    private func killNow() -> ChildProcess.Exit? {
-        if let exit = poll() { return exit }
-        kill(pid, SIGKILL)
-        while true {
-            if let exit = poll() { return exit }
-            usleep(5_000)
-        }
-    }
-
-    /// Reaps the process if it ended, under the lock so that two callers never
-    /// both reap; the guard is released then too.
-    private func poll() -> ChildProcess.Exit? {
-        let (exit, guardian) = state.withLock { state -> (ChildProcess.Exit?, (input: Int32, pid: pid_t)?) in
-            if let exit = state.exit { return (exit, nil) }
-            guard let exit = ChildProcess.reap(pid, wait: false) else { return (nil, nil) }
-            state.exit = exit
-            _ = Self.running.withLock { $0.remove(pid) }
-            defer { state.guardian = nil }
-            return (exit, state.guardian)
-        }
-        if let guardian {
-            close(guardian.input)
-            _ = ChildProcess.reap(guardian.pid, wait: true)
-        }
-        return exit
     }
 
     deinit {
-        if let guardian = state.withLock({ $0.guardian }) {
-            close(guardian.input)
-            _ = ChildProcess.reap(guardian.pid, wait: true)
-        }
+        // Abandoned while running (a test that threw before stopping it): the
+        // server gets SIGTERM now rather than at the end of the test process.
+        if child.exit == nil { child.signal(SIGTERM) }
+        releaseGuard()
     }
 }

@@ -21,8 +21,13 @@ public final class EndToEndHarness {
     public static func run(_ body: @MainActor (EndToEndHarness) async throws -> Void) async throws {
         try await GlobalTestLock.run {
             let harness = try await EndToEndHarness()
-            defer { harness.tearDown() }
-            try await body(harness)
+            do {
+                try await body(harness)
+            } catch {
+                await harness.tearDown()
+                throw error
+            }
+            await harness.tearDown()
         }
     }
 
@@ -35,7 +40,7 @@ public final class EndToEndHarness {
                 in: walletDirectory, sandboxURL: sandbox.baseURL, iPhoneName: Self.iPhoneName,
                 watchName: Self.watchName)
         } catch {
-            sandbox.stop()
+            await sandbox.stop()
             throw error
         }
         SimulatedWallet.install(wallet)
@@ -43,10 +48,10 @@ public final class EndToEndHarness {
         try TPCSDK.configure(url: sandbox.baseURL.absoluteString, issuerId: backend.issuerId)
     }
 
-    private func tearDown() {
+    private func tearDown() async {
         SimulatedWallet.install(nil)
         TPCSDK.reset()
-        sandbox.stop()
+        await sandbox.stop()
     }
 
     public func card(_ outcome: SandboxCardOutcome, reference: String) async throws -> TestCard {
@@ -60,7 +65,7 @@ public final class EndToEndHarness {
     ) async throws -> (pass: PKPaymentPass?, error: (any Error)?) {
         let payload = try backend.encryptedPayload(for: card)
         let code = try backend.code(scope: "provision", cardRef: card.reference, panLastFour: card.last4)
-        return await app.provision { delegate in
+        return try await app.provision { delegate in
             if let primaryAccountIdentifier {
                 TPCSDK.provision(
                     fromController: self.app, primaryAccountSuffix: card.last4, cardholderName: card.cardholderName,
@@ -76,16 +81,18 @@ public final class EndToEndHarness {
 
     /// Retries `body` while the service does not know the token yet: the
     /// network's notification of a new token reaches it asynchronously.
-    public func eventually<T>(_ body: () async throws -> T) async throws -> T {
-        var lastError: (any Error)?
-        for _ in 0..<50 {
+    /// Bounded by `timeout` (generous: a loaded machine delivers late); the
+    /// last 404 is thrown then.
+    public func eventually<T>(timeout: Duration = .seconds(60), _ body: () async throws -> T) async throws -> T {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
             do {
                 return try await body()
             } catch let error as TPCError where error.httpStatus == 404 {
-                lastError = error
-                try await Task.sleep(nanoseconds: 100_000_000)
+                guard clock.now < deadline else { throw error }
+                try await Task.sleep(for: .milliseconds(100))
             }
         }
-        throw lastError ?? TPCError(.internalInconsistency, "eventually gave up")
     }
 }

@@ -21,7 +21,7 @@ public enum GlobalTestLock {
     public static func run<T>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async throws -> T {
-        let fd = open(path, O_CREAT | O_RDWR, 0o600)
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw TestSupportError(.system, "cannot open the test lock") }
         defer { close(fd) }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -16,7 +16,7 @@ public final class StalledServer: @unchecked Sendable {
     private var closed = false
 
     public init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError(.system, "socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -40,6 +40,7 @@ public final class StalledServer: @unchecked Sendable {
         let thread = Thread { [self] in
             while true {
                 let client = accept(fd, nil, nil)
+                if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
                 if client < 0 { break }
                 lock.lock()
                 if closed {

@@ -1,10 +1,11 @@
 import Foundation
+import TPCDemo
 
 /// A throwaway self-signed P-256 certificate and its key, made with the
 /// `openssl` command line as `tpc serve --tls-cert` users often make theirs.
 ///
 /// ```swift
-/// let tls = try SelfSignedCertificate.make(in: work, subjectAltName: "IP:127.0.0.1")
+/// let tls = try await SelfSignedCertificate.make(in: work, subjectAltName: "IP:127.0.0.1")
 /// let server = try await SandboxServer.start(
 ///     arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path])
 /// ```
@@ -26,21 +27,20 @@ public struct SelfSignedCertificate: Sendable {
     /// - Throws: ``TestSupportError/Code/launch`` when `openssl` fails.
     public static func make(
         in directory: URL, subjectAltName: String = "DNS:localhost"
-    ) throws
+    ) async throws
         -> SelfSignedCertificate
     {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let made = SelfSignedCertificate(
             certificateFile: directory.appendingPathComponent("cert.pem"),
             keyFile: directory.appendingPathComponent("key.pem"))
-        let exit = try ChildProcess.run(
-            [
-                "/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "1", "-keyout",
-                made.keyFile.path, "-out", made.certificateFile.path,
-            ], output: .null)
-        guard exit == .exited(0) else {
-            throw TestSupportError(.launch, "openssl req exited with \(exit.shellStatus)")
+        let result = try await ChildProcess.run([
+            "/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "1", "-keyout",
+            made.keyFile.path, "-out", made.certificateFile.path,
+        ])
+        guard result.exit == .exited(0) else {
+            throw TestSupportError(.launch, "openssl req ended with \(result.exit): \(result.errorText)")
         }
         return made
     }

@@ -9,7 +9,7 @@ import WalletExtensions
 /// Seed 000's `IntentHandler`, compiled as written (see its header), hosted by
 /// the simulated Wallet app against `tpc serve --sandbox`, beside the
 /// ready-made handler configured with the same cards.
-@Suite("Seed 000 sample", .serialized)
+@Suite("Seed 000 sample", .serialized, .timeLimit(.minutes(10)))
 @MainActor
 struct Seed000Tests {
     private func inSeedWorld(_ body: @MainActor (ExtensionWorld) async throws -> Void) async throws {

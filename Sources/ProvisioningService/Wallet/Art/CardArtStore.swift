@@ -36,6 +36,16 @@ enum CardArtStore {
         return etag
     }
 
+    /// The art types stored for one product of one issuer.
+    static func storedTypes(
+        issuerId: String, productId: String, on executor: any SQLExecutor
+    ) async throws -> Set<CardArtType> {
+        let rows = try await executor.query(
+            "SELECT art_type FROM card_art WHERE issuer_id = ? AND product_id = ?",
+            [.text(issuerId), .text(productId)])
+        return Set(try rows.compactMap { CardArtType(rawValue: try $0.decode(String.self, column: "art_type")) })
+    }
+
     /// The art of `type` for a card of `productId`: the product's own image,
     /// else the issuer's ``CardArtSpecification/defaultProductId`` image.
     static func art(
