@@ -214,7 +214,7 @@ let tests: [Target] = [
     // PostgreSQL); Storage only to count and scan rows for verification.
     .testTarget(
         name: "EndToEndTests",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "TestSupport"]
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "TestSupport", "TPCDemo"]
     ),
     .testTarget(
         name: "PassKitEmulationTests",

@@ -74,6 +74,60 @@ static int pp_cms_kari_wrap_supported(CMS_RecipientInfo *ri) {
     return nid == NID_id_aes128_wrap || nid == NID_id_aes192_wrap || nid == NID_id_aes256_wrap;
 }
 
+/* Whether an AlgorithmIdentifier names `nid` (parameters absent or NULL, as
+   RFC 4055 allows for the SHA-2 digests). */
+static int pp_algor_is(const X509_ALGOR *alg, int nid) {
+    if (alg == NULL) return 0;
+    const ASN1_OBJECT *oid = NULL;
+    int ptype = V_ASN1_UNDEF;
+    X509_ALGOR_get0(&oid, &ptype, NULL, alg);
+    return OBJ_obj2nid(oid) == nid && (ptype == V_ASN1_UNDEF || ptype == V_ASN1_NULL);
+}
+
+/* Key transport accepted for card payloads: RSAES-OAEP (RFC 8017) with
+   SHA-256 and MGF1-SHA-256, explicitly (OAEP's absent parameters mean SHA-1),
+   and the default empty label. Checked before OpenSSL decrypts anything, so a
+   PKCS #1 v1.5 message never reaches a padding check that could leak. */
+static int pp_cms_ktri_oaep_sha256(CMS_RecipientInfo *ri) {
+    X509_ALGOR *alg = NULL;
+    if (CMS_RecipientInfo_ktri_get0_algs(ri, NULL, NULL, &alg) != 1 || alg == NULL) return 0;
+    const ASN1_OBJECT *oid = NULL;
+    int ptype = V_ASN1_UNDEF;
+    const void *pval = NULL;
+    X509_ALGOR_get0(&oid, &ptype, &pval, alg);
+    if (OBJ_obj2nid(oid) != NID_rsaesOaep || ptype != V_ASN1_SEQUENCE || pval == NULL) return 0;
+    const unsigned char *p = ASN1_STRING_get0_data(pval);
+    RSA_OAEP_PARAMS *params = d2i_RSA_OAEP_PARAMS(NULL, &p, ASN1_STRING_length(pval));
+    if (params == NULL) return 0;
+    int ok = pp_algor_is(params->hashFunc, NID_sha256);
+    if (ok && params->pSourceFunc != NULL) {
+        /* Only the empty label, however it is spelled (absent or id-pSpecified ''). */
+        const ASN1_OBJECT *source = NULL;
+        int source_type = V_ASN1_UNDEF;
+        const void *label = NULL;
+        X509_ALGOR_get0(&source, &source_type, &label, params->pSourceFunc);
+        ok = OBJ_obj2nid(source) == NID_pSpecified && source_type == V_ASN1_OCTET_STRING && label != NULL &&
+             ASN1_STRING_length(label) == 0;
+    }
+    if (ok) {
+        /* maskGenFunc: id-mgf1 whose parameter is the hash's AlgorithmIdentifier. */
+        const ASN1_OBJECT *mgf = NULL;
+        int mgf_type = V_ASN1_UNDEF;
+        const void *mgf_value = NULL;
+        ok = params->maskGenFunc != NULL;
+        if (ok) X509_ALGOR_get0(&mgf, &mgf_type, &mgf_value, params->maskGenFunc);
+        ok = ok && OBJ_obj2nid(mgf) == NID_mgf1 && mgf_type == V_ASN1_SEQUENCE && mgf_value != NULL;
+        if (ok) {
+            const unsigned char *q = ASN1_STRING_get0_data(mgf_value);
+            X509_ALGOR *mgf_hash = d2i_X509_ALGOR(NULL, &q, ASN1_STRING_length(mgf_value));
+            ok = pp_algor_is(mgf_hash, NID_sha256);
+            X509_ALGOR_free(mgf_hash);
+        }
+    }
+    RSA_OAEP_PARAMS_free(params);
+    return ok;
+}
+
 /* OpenSSL does not always queue an error when no RecipientInfo matches (KARI),
    so the match is decided here, before decrypting. Every key-agreement
    recipient naming the certificate is checked, not only the first match:
@@ -87,7 +141,10 @@ static pp_cms_decrypt_status pp_cms_match_recipient(CMS_ContentInfo *cms, X509 *
         CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
         switch (CMS_RecipientInfo_type(ri)) {
         case CMS_RECIPINFO_TRANS:
-            if (CMS_RecipientInfo_ktri_cert_cmp(ri, cert) == 0) found = 1;
+            if (CMS_RecipientInfo_ktri_cert_cmp(ri, cert) == 0) {
+                if (!pp_cms_ktri_oaep_sha256(ri)) return PP_CMS_DECRYPT_UNSUPPORTED_KEY_TRANSPORT;
+                found = 1;
+            }
             break;
         case CMS_RECIPINFO_AGREE: {
             STACK_OF(CMS_RecipientEncryptedKey) *keys = CMS_RecipientInfo_kari_get0_reks(ri);

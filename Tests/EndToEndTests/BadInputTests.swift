@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
+import TPCDemo
 import Testing
 
 extension EndToEndTests {
@@ -161,6 +162,17 @@ extension BadInput {
             try deployment.issuer.payload(
                 pan: inputs.card.pan, expiration: inputs.card.expiry, name: inputs.cardholderName,
                 cardRef: inputs.cardRef, for: deployment.otherIssuer.payloadCertificate)
+        },
+        BadInput(name: "CMS with RSA PKCS #1 v1.5 key transport", status: 422, type: .payloadUndecryptable) {
+            deployment in
+            // What `openssl cms -encrypt` does without -keyopt: refused before any
+            // decryption, with the same answer as every other undecryptable payload.
+            let inputs = try await deployment.inputs()
+            var request = inputs.request
+            request.encryptedPayload = try await Self.legacyPayload(
+                inputs, certificate: deployment.issuer.payloadCertificate)
+            return RawRequest(
+                path: try deployment.provisioningPath(), body: try JSONEncoder.provisioningAPI.encode(request))
         },
         payload("payload carrying a CVV", 422, .payloadInvalid) { inputs, deployment in
             // Push provisioning never needs a CVV: the service refuses the member,
@@ -365,5 +377,31 @@ extension BadInput {
                     encryptedPassData: provisioned.response.encryptedPassData,
                     activationData: provisioned.response.activationData,
                     ephemeralPublicKey: provisioned.response.ephemeralPublicKey, nonce: Data(provisioned.nonce))))
+    }
+}
+
+extension BadInput {
+    /// The inputs' card JSON as `openssl cms -encrypt` makes it by default: RSA
+    /// PKCS #1 v1.5 key transport, AES-256-CBC content.
+    static func legacyPayload(_ inputs: ProvisioningInputs, certificate: Certificate) async throws -> String {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-pkcs1-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let json: [String: String] = [
+            "primaryAccountNumber": inputs.card.pan, "expiration": inputs.card.expiry,
+            "cardholderName": inputs.cardholderName, "cardReference": inputs.cardRef,
+        ]
+        try JSONEncoder().encode(json).write(to: work.appendingPathComponent("card.json"))
+        try Data(certificate.pemRepresentation.utf8).write(to: work.appendingPathComponent("cert.pem"))
+        let result = try await ChildProcess.run(
+            [
+                "openssl", "cms", "-encrypt", "-binary", "-aes256", "-in", "card.json", "-recip", "cert.pem",
+                "-outform", "DER", "-out", "message.der",
+            ], directory: work.path, timeout: .seconds(60))
+        guard result.exit == .exited(0) else {
+            throw FlowFailure(description: "openssl cms -encrypt failed: \(result.errorText)")
+        }
+        let der = [UInt8](try Data(contentsOf: work.appendingPathComponent("message.der")))
+        return CMSEnvelopedData.base64EncodedString(der: der)
     }
 }

@@ -41,7 +41,7 @@ struct ChildProcessTests {
         // the read to end-of-file and `waitUntilExit` lasted as long as that
         // server. Here the program hands both to a process it leaves running.
         let result = try await ChildProcess.run(
-            ["/bin/sh", "-c", "sleep 60 & echo $!; echo left >&2; exit 3"], timeout: .seconds(120))
+            ["/bin/sh", "-c", "sleep 600 & echo $!; echo left >&2; exit 3"], timeout: .seconds(120))
         let leftBehind = try #require(pid_t(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)))
         defer { kill(leftBehind, SIGKILL) }
         #expect(result.exit == .exited(3))

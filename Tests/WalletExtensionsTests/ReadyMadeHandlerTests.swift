@@ -78,12 +78,14 @@ struct ReadyMadeHandlerTests {
     func expiredSignInRequiresAuthenticationAgain() async throws {
         try await ExtensionWorld.run { world in
             let handler = BankIntentHandler(store: world.store, bank: world.bank)
-            let app = world.app(handler, signInLifetime: 0.3)
+            let app = world.app(handler)
             let first = await app.addCards(to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .none)
             #expect(first.authorization == .authorized && first.entries.count == 2)
             #expect(handler.currentStatus().requiresAuthentication == false)
 
-            try await Task.sleep(nanoseconds: 400_000_000)
+            // Time passes: the sign-in recorded then has expired (set, not slept
+            // for, so a loaded machine cannot expire it before the first visit).
+            try world.store.recordSignIn(at: Date().addingTimeInterval(-3600), lifetime: 60)
             #expect(handler.currentStatus().requiresAuthentication)
             #expect(handler.entries(remote: false).isEmpty, "no entries without a valid sign-in")
 

@@ -32,6 +32,11 @@ typedef enum {
     /// with an algorithm other than AES key wrap (RFC 3394); nothing was
     /// decrypted.
     PP_CMS_DECRYPT_UNSUPPORTED_KEY_WRAP = 4,
+    /// A key-transport RecipientInfo for the certificate uses an algorithm
+    /// other than RSAES-OAEP with SHA-256 and MGF1-SHA-256 (PKCS #1 v1.5, what
+    /// `openssl cms -encrypt` does by default, or OAEP's SHA-1 defaults);
+    /// nothing was decrypted, so no padding check ever runs on such input.
+    PP_CMS_DECRYPT_UNSUPPORTED_KEY_TRANSPORT = 5,
 } pp_cms_decrypt_status;
 
 /// Decrypts `cms` with `pkey` for the recipient `cert`, writing the plaintext

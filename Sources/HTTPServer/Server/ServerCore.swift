@@ -129,6 +129,19 @@ final class ServerCore: Sendable {
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
         live.add(1, ordering: .relaxed)
 
+        if let ambiguity = Self.framingAmbiguity(headers) {
+            context.state.withLock {
+                $0.bodyTooLarge = true
+                $0.phase = .answered
+            }
+            let error = HTTPError(.badRequest, detail: ambiguity)
+            // Closed after the answer: the bytes that follow are never read as
+            // a request of their own.
+            return queue(
+                error.response(instance: context.path, requestID: context.requestID), for: context,
+                routePattern: nil, closeConnection: true)
+        }
+
         // Refuse an oversized declared body now: MHD has not read any of it and,
         // with a response queued, sends no `100 Continue` and closes afterwards.
         if let declared = headers["Content-Length"], let length = UInt64(declared) {
@@ -387,6 +400,25 @@ final class ServerCore: Sendable {
     }
 
     // MARK: Responses
+
+    /// Why a request's body framing is ambiguous (RFC 9112 §6.3), or `nil`.
+    ///
+    /// A `Content-Length` beside `Transfer-Encoding`, or `Content-Length`s that
+    /// disagree, are read one way here and another by a proxy in front: the
+    /// classic request-smuggling set-up. libmicrohttpd would take the chunked
+    /// framing and keep the connection; they are refused instead.
+    static func framingAmbiguity(_ headers: HTTPHeaders) -> String? {
+        let lengths = headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map { value in
+            value.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        }.map { String($0) }
+        if !lengths.isEmpty && headers.contains("Transfer-Encoding") {
+            return "The request has both Content-Length and Transfer-Encoding."
+        }
+        guard let first = lengths.first else { return nil }
+        guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return "The request's Content-Length values are invalid or disagree." }
+        return nil
+    }
 
     private func queueTooLarge(context: RequestContext) -> MHD_Result {
         let error = HTTPError(

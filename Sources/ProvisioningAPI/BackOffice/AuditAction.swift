@@ -29,6 +29,8 @@ public struct AuditAction: RawRepresentable, Codable, Hashable, Sendable, Custom
     public static let tokenDelete = AuditAction(rawValue: "token.delete")
     /// A notification from a network.
     public static let networkNotification = AuditAction(rawValue: "network.notification")
+    /// The registry took the network's view of a token it disagreed with.
+    public static let tokenReconcile = AuditAction(rawValue: "token.reconcile")
     /// A card enrolled into the issuer's wallet.
     public static let walletEnrol = AuditAction(rawValue: "wallet.enrol")
 

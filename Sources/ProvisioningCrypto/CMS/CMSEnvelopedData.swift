@@ -5,7 +5,11 @@ import Foundation
 /// CMS (RFC 5652) EnvelopedData: content encrypted for one recipient
 /// certificate. This is the format of a bank's `encryptedPayload`.
 ///
-/// * RSA recipients: key transport with RSAES-OAEP, SHA-256 and MGF1-SHA-256.
+/// * RSA recipients: key transport with RSAES-OAEP, SHA-256 and MGF1-SHA-256 —
+///   the only key transport ``decrypt(_:key:certificate:maximumInputSize:)``
+///   accepts: PKCS #1 v1.5 (what `openssl cms -encrypt` does without
+///   `-keyopt rsa_padding_mode:oaep`) and OAEP's SHA-1 defaults are refused with
+///   ``CMSError/Code/unsupportedKeyTransport`` before any decryption.
 /// * P-256 recipients: ephemeral-static ECDH key agreement (RFC 5753,
 ///   dhSinglePass-stdDH-sha256kdf) with AES key wrap.
 /// * Content: AES-256-CBC (EnvelopedData) or AES-256-GCM (AuthEnvelopedData,
@@ -104,6 +108,11 @@ public enum CMSEnvelopedData {
         case PP_CMS_DECRYPT_UNSUPPORTED_KEY_WRAP:
             OpenSSLErrorQueue.clear()
             throw CMSError(.unsupportedKeyWrap, "the recipient's key-wrap algorithm is not AES key wrap")
+        case PP_CMS_DECRYPT_UNSUPPORTED_KEY_TRANSPORT:
+            OpenSSLErrorQueue.clear()
+            throw CMSError(
+                .unsupportedKeyTransport,
+                "the recipient's key transport is not RSAES-OAEP with SHA-256 and MGF1-SHA-256")
         case PP_CMS_DECRYPT_FAILED:
             throw CMSError.openSSL(.decryptionFailure, "CMS decryption failed")
         default:

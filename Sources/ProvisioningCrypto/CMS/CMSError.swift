@@ -29,6 +29,11 @@ public struct CMSError: Error, Hashable, Sendable, CustomStringConvertible {
         /// other than AES key wrap (RFC 3394), such as AES key wrap with padding
         /// (RFC 5649): refused before anything is decrypted.
         public static let unsupportedKeyWrap = Code(rawValue: "unsupported-key-wrap")
+        /// The recipient matched but its content key is transported with an
+        /// algorithm other than RSAES-OAEP with SHA-256 and MGF1-SHA-256 (PKCS #1
+        /// v1.5, `openssl cms -encrypt`'s default, or OAEP with SHA-1): refused
+        /// before anything is decrypted.
+        public static let unsupportedKeyTransport = Code(rawValue: "unsupported-key-transport")
         /// The recipient certificate's key is not RSA or P-256.
         public static let unsupportedRecipientKey = Code(rawValue: "unsupported-recipient-key")
         /// OpenSSL failed where it should not have; the detail holds its reason.

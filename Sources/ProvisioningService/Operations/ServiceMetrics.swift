@@ -8,6 +8,8 @@ import Storage
 ///   request, by route pattern (never the raw path, which holds ids).
 /// * `tpc_provisioning_outcomes_total{outcome}` — `success` or the problem slug.
 /// * `tpc_token_transitions_total{from,to,source}` — registry state changes.
+/// * `tpc_token_reconciliations_total{from,to}` — registry states replaced by
+///   the network's view because the two disagreed.
 /// * `tpc_sqlite_checkpoints_total{kind}` — on an SQLite file, the write-ahead
 ///   log's checkpoints: `background` passes, `commit` (a commit finishing a
 ///   pass) and `failed` passes; copied in at each rendering.
@@ -18,6 +20,7 @@ public struct ServiceMetrics: Sendable {
     let latency: Histogram
     let provisioningOutcomes: Counter
     let tokenTransitions: Counter
+    let tokenReconciliations: Counter
     let sqliteCheckpoints: Counter
 
     /// Registers the series in `registry`.
@@ -36,14 +39,24 @@ public struct ServiceMetrics: Sendable {
         tokenTransitions = try registry.counter(
             "tpc_token_transitions_total", help: "Token registry state changes.",
             labelNames: ["from", "to", "source"])
+        tokenReconciliations = try registry.counter(
+            "tpc_token_reconciliations_total", help: "Registry token states repaired from the card network's view.",
+            labelNames: ["from", "to"])
         sqliteCheckpoints = try registry.counter(
             "tpc_sqlite_checkpoints_total", help: "SQLite write-ahead log checkpoints by kind.",
             labelNames: ["kind"])
     }
 
-    /// Records one answered HTTP request.
+    /// The methods kept as labels; any other (a client may send any token)
+    /// counts as `other`, so an anonymous client cannot grow the series.
+    static let methodLabels: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// Records one answered HTTP request. Every label comes from a closed set:
+    /// the route's pattern (or `unmatched`), a known method (or `other`), and
+    /// the status the service answered.
     public func observeRequest(route: String?, method: String, status: Int, duration: Duration) {
-        let labels = ["route": route ?? "unmatched", "method": method, "status": String(status)]
+        let methodLabel = Self.methodLabels.contains(method) ? method : "other"
+        let labels = ["route": route ?? "unmatched", "method": methodLabel, "status": String(status)]
         requests.increment(labels: labels)
         latency.observe(duration, labels: labels)
     }
@@ -59,6 +72,10 @@ public struct ServiceMetrics: Sendable {
         sqliteCheckpoints.advance(to: Double(statistics.backgroundPasses), labels: ["kind": "background"])
         sqliteCheckpoints.advance(to: Double(statistics.commitCheckpoints), labels: ["kind": "commit"])
         sqliteCheckpoints.advance(to: Double(statistics.failedPasses), labels: ["kind": "failed"])
+    }
+
+    func observeReconciliation(from: TokenState, to: TokenState) {
+        tokenReconciliations.increment(labels: ["from": from.rawValue, "to": to.rawValue])
     }
 
     func observeTransition(from: TokenState?, to: TokenState, source: String) {

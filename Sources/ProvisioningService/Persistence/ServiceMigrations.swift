@@ -149,5 +149,19 @@ public enum ServiceMigrations {
             postgres: """
                 ALTER TABLE audit_events DROP CONSTRAINT audit_events_event_id_key
                 """),
+        // One lifecycle change at a time per token (TokenOperationLease): the
+        // row lives from before the network is asked until the registry has
+        // its answer, or until `expires_at` when its holder died.
+        Migration(
+            version: 3, name: "service: token operation leases",
+            sql: """
+                CREATE TABLE token_operations (
+                    issuer_id TEXT NOT NULL,
+                    token_id TEXT NOT NULL,
+                    holder TEXT NOT NULL,
+                    expires_at {timestamp} NOT NULL,
+                    PRIMARY KEY (issuer_id, token_id)
+                );
+                """),
     ]
 }

@@ -69,9 +69,10 @@ struct ApplePayProvisioning: Sendable {
             let der = try CMSEnvelopedData.der(base64: request.encryptedPayload)
             plaintext = try CMSEnvelopedData.decrypt(
                 der, key: issuer.payloadPrivateKey, certificate: issuer.payloadCertificate)
-        } catch let error as CMSError {
-            throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted (\(error.code))")
         } catch {
+            // One answer for every way it fails (wrong recipient, a key transport
+            // other than RSAES-OAEP SHA-256, a key that does not unwrap, content
+            // that does not decrypt): the answer must not tell them apart.
             throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted")
         }
         do {

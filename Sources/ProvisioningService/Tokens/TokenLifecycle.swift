@@ -39,13 +39,95 @@ struct TokenLifecycle: Sendable {
             requestId: requestId)
     }
 
-    /// Checks and applies `action`: registry state machine, single use of the
-    /// code, the network call (retried once when unavailable, with the same
-    /// idempotency key), then registry and audit in one transaction.
+    /// Checks and applies `action`: registry state machine, the token's lease,
+    /// single use of the code, the network call (retried once when unavailable,
+    /// with the same idempotency key), then registry, audit and the lease's
+    /// release in one transaction.
+    ///
+    /// Under the lease (``TokenOperationLease``) one change of a token runs at a
+    /// time, so the network and the registry see the same order. The code is
+    /// spent before the network is asked; when the network refuses, or cannot be
+    /// reached, it is given back in the transaction that releases the lease,
+    /// so a refused request leaves its code unspent. A refusal for a move the
+    /// registry allowed means the two disagree: the registry then takes the
+    /// network's view (`token.reconcile`, counted in
+    /// `tpc_token_reconciliations_total`), as it does when the lease is taken
+    /// over from a holder that died between the network's answer and the commit.
     func apply(
         _ action: TokenAction, issuer: Issuer, tokenId: String, tokenRequestorId: String?, actor: Actor,
         requestId: String
     ) async throws -> TokenStateChangeResponse {
+        // Cheap refusals first, without the lease.
+        let token = try await requireToken(issuer: issuer, tokenId: tokenId, tokenRequestorId: tokenRequestorId)
+        try Self.requireTransition(from: token.state, action)
+        let (lease, tookOver) = try await TokenOperationLease.acquire(
+            issuerId: issuer.id, tokenId: tokenId, holder: requestId, database: context.database, clock: context.clock)
+        var spentCode: VerifiedAuthorizationCode?
+        do {
+            var current = try await requireToken(issuer: issuer, tokenId: tokenId, tokenRequestorId: tokenRequestorId)
+            if tookOver, let repaired = try await reconcile(current, issuer: issuer, requestId: requestId) {
+                current.state = repaired
+            }
+            try Self.requireTransition(from: current.state, action)
+            let idempotencyKey: String
+            switch actor {
+            case .issuerApp(let code):
+                idempotencyKey = "code:\(code.jwtID)"
+                try await context.database.transaction { tx in
+                    try await ReplayGuard.consumeAuthorizationCode(code, issuerId: issuer.id, on: tx)
+                }
+                spentCode = code
+            case .backOffice:
+                idempotencyKey = "request:\(requestId)"
+            }
+            let command = TokenStateChangeCommand(
+                issuerId: issuer.id, tokenId: tokenId, action: action, tokenRequestorId: current.tokenRequestorId,
+                idempotencyKey: idempotencyKey)
+            let networkToken: NetworkToken
+            do {
+                networkToken = try await callNetwork(command, requestId: requestId)
+            } catch let error as ServiceError where error.code == .illegalTransition {
+                // The registry allowed the move and the network refused it.
+                _ = try? await reconcile(current, issuer: issuer, requestId: requestId)
+                throw error
+            }
+            let now = context.clock()
+            let audit = AuditEvent(
+                id: AuditLog.newEventId(), at: now, requestId: requestId, actor: actor.name,
+                action: AuditAction(action.wireAction), outcome: .success, cardRef: current.cardRef,
+                panLastFour: current.panLastFour, tokenId: tokenId)
+            let newState = networkToken.state
+            try await context.database.transaction { tx in
+                try await TokenRepository.updateState(
+                    issuerId: issuer.id, tokenId: tokenId, state: newState, at: now, on: tx)
+                try await AuditLog.record(audit, issuerId: issuer.id, on: tx)
+                try await tx.execute(lease.release.sql, lease.release.bindings)
+            }
+            if current.state != newState {
+                context.metrics.observeTransition(from: current.state, to: newState, source: actor.name)
+            }
+            context.log.info(
+                "token.state-changed",
+                ["requestId": requestId, "issuer": issuer.id, "action": action.rawValue, "state": newState.rawValue])
+            return TokenStateChangeResponse(tokenId: tokenId, state: newState.wireStatus)
+        } catch {
+            // Refused, unreachable network, or a failure of our own: the lease
+            // goes back, and the code with it (nothing it authorized happened).
+            try? await context.database.transaction { [spentCode] tx in
+                if let spentCode {
+                    try await tx.execute(
+                        "DELETE FROM used_authorization_codes WHERE issuer_id = ? AND jti = ?",
+                        [.text(issuer.id), .text(spentCode.jwtID)])
+                }
+                try await tx.execute(lease.release.sql, lease.release.bindings)
+            }
+            throw error
+        }
+    }
+
+    private func requireToken(
+        issuer: Issuer, tokenId: String, tokenRequestorId: String?
+    ) async throws -> TokenRecord {
         guard let token = try await TokenRepository.find(issuerId: issuer.id, tokenId: tokenId, on: context.database)
         else { throw ServiceError(.notFound, "no such token") }
         if let tokenRequestorId, tokenRequestorId != token.tokenRequestorId {
@@ -53,43 +135,41 @@ struct TokenLifecycle: Sendable {
                 .invalidField, "the token requestor does not match the token",
                 fieldProblems: [FieldProblem(field: "/tokenRequestorId", reason: .unknownValue)])
         }
+        return token
+    }
+
+    private static func requireTransition(from state: TokenState, _ action: TokenAction) throws(ServiceError) {
         do {
-            _ = try TokenStateMachine.transition(from: token.state, action: action)
+            _ = try TokenStateMachine.transition(from: state, action: action)
         } catch {
-            throw ServiceError(.illegalTransition, "\(action) is not allowed from \(token.state)")
+            throw ServiceError(.illegalTransition, "\(action) is not allowed from \(state)")
         }
-        let idempotencyKey: String
-        switch actor {
-        case .issuerApp(let code):
-            idempotencyKey = "code:\(code.jwtID)"
-            try await context.database.transaction { tx in
-                try await ReplayGuard.consumeAuthorizationCode(code, issuerId: issuer.id, on: tx)
-            }
-        case .backOffice:
-            idempotencyKey = "request:\(requestId)"
-        }
-        let command = TokenStateChangeCommand(
-            issuerId: issuer.id, tokenId: tokenId, action: action, tokenRequestorId: token.tokenRequestorId,
-            idempotencyKey: idempotencyKey)
-        let networkToken = try await callNetwork(command, requestId: requestId)
+    }
+
+    /// Gives the registry the network's view of `token` when the two differ;
+    /// the state the registry has now, or `nil` when nothing changed (or the
+    /// network could not say).
+    private func reconcile(_ token: TokenRecord, issuer: Issuer, requestId: String) async throws -> TokenState? {
+        guard let network = try? await context.connector.token(issuerId: issuer.id, tokenId: token.tokenId),
+            network.state != token.state
+        else { return nil }
         let now = context.clock()
         let audit = AuditEvent(
-            id: AuditLog.newEventId(), at: now, requestId: requestId, actor: actor.name,
-            action: AuditAction(action.wireAction), outcome: .success, cardRef: token.cardRef,
-            panLastFour: token.panLastFour, tokenId: tokenId)
-        let newState = networkToken.state
-        let previous = try await context.database.transaction { tx in
-            let current = try await TokenRepository.find(issuerId: issuer.id, tokenId: tokenId, on: tx)
+            id: AuditLog.newEventId(), at: now, requestId: requestId, actor: "network", action: .tokenReconcile,
+            outcome: .success, cardRef: token.cardRef, panLastFour: token.panLastFour, tokenId: token.tokenId)
+        try await context.database.transaction { tx in
             try await TokenRepository.updateState(
-                issuerId: issuer.id, tokenId: tokenId, state: newState, at: now, on: tx)
+                issuerId: issuer.id, tokenId: token.tokenId, state: network.state, at: now, on: tx)
             try await AuditLog.record(audit, issuerId: issuer.id, on: tx)
-            return current?.state
         }
-        if previous != newState { context.metrics.observeTransition(from: previous, to: newState, source: actor.name) }
-        context.log.info(
-            "token.state-changed",
-            ["requestId": requestId, "issuer": issuer.id, "action": action.rawValue, "state": newState.rawValue])
-        return TokenStateChangeResponse(tokenId: tokenId, state: newState.wireStatus)
+        context.metrics.observeReconciliation(from: token.state, to: network.state)
+        context.log.warning(
+            "token.reconciled",
+            [
+                "requestId": requestId, "issuer": issuer.id, "from": token.state.rawValue,
+                "to": network.state.rawValue,
+            ])
+        return network.state
     }
 
     private func callNetwork(_ command: TokenStateChangeCommand, requestId: String) async throws -> NetworkToken {

@@ -131,19 +131,26 @@ struct WalletService: Sendable {
             request.authorizationCode, issuer: issuer, scope: .walletEnrol, now: now)
         let card = try decryptCard(request, scheme: scheme, issuer: issuer, now: now)
         try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
-        // Refuse a replayed code before the network creates tokens; the
-        // transaction below still guards against a concurrent replay.
-        if try await context.database.queryFirst(
-            "SELECT jti FROM used_authorization_codes WHERE issuer_id = ? AND jti = ?",
-            [.text(issuer.id), .text(code.jwtID)]) != nil
-        {
-            throw ServiceError(.authorizationCodeReplayed, "the authorization code was already used")
+        // The code is spent before the network creates tokens: of racing
+        // enrolments with one code only the one that spends it reaches the
+        // network, so no token is left that no card record tracks. A failed
+        // tokenization gives the code back.
+        try await context.database.transaction { tx in
+            try await ReplayGuard.consumeAuthorizationCode(code, issuerId: issuer.id, on: tx)
         }
         let cardId = "dc_" + Hex.encode(try SecureRandom.bytes(count: 12))
-        let tokenization = try await network.tokenize(
-            WalletTokenizationRequest(
-                issuerId: issuer.id, cardId: cardId, scheme: scheme, productId: request.productId,
-                primaryAccountNumber: card.pan))
+        let tokenization: WalletTokenization
+        do {
+            tokenization = try await network.tokenize(
+                WalletTokenizationRequest(
+                    issuerId: issuer.id, cardId: cardId, scheme: scheme, productId: request.productId,
+                    primaryAccountNumber: card.pan))
+        } catch {
+            _ = try? await context.database.execute(
+                "DELETE FROM used_authorization_codes WHERE issuer_id = ? AND jti = ?",
+                [.text(issuer.id), .text(code.jwtID)])
+            throw error
+        }
         let sealedExpiry = try Self.sealExpiry(card.expiration.wireValue, cardId: cardId, issuer: issuer)
         let fingerprint = try issuer.panFingerprint(of: card.pan)
         let audit = AuditEvent(
@@ -151,7 +158,6 @@ struct WalletService: Sendable {
             outcome: .success, cardRef: card.cardReference, panLastFour: card.panLastFour,
             tokenId: tokenization.main.tokenId)
         let record = try await context.database.transaction { tx in
-            try await ReplayGuard.consumeAuthorizationCode(code, issuerId: issuer.id, on: tx)
             let record = DigitalCardRecord(
                 cardId: cardId, walletId: wallet.walletId, issuerId: issuer.id, cardRef: card.cardReference,
                 panFingerprint: fingerprint, panLastFour: card.panLastFour, panExpirySealed: sealedExpiry,

@@ -284,7 +284,7 @@ final class SandboxWalletNetwork: WalletTokenService {
         }
         let wallet = try P256.PublicKey(x963Representation: walletPublicKey)
         let ephemeral = try P256.PrivateKey()
-        let ephemeralPoint = try ephemeral.publicKey.x963Representation
+        let ephemeralPoint = ephemeral.publicKey.x963Representation
         let encryptionKey = try HKDF.deriveKey(
             inputKeyMaterial: try ephemeral.sharedSecret(with: wallet), salt: ephemeralPoint,
             info: Array(PaymentKeyBatch.keyDerivationInfo.utf8), outputByteCount: 32)

@@ -163,6 +163,37 @@ import Testing
         #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
     }
 
+    /// What `openssl cms -encrypt` does without `-keyopt`: RSA PKCS #1 v1.5 key
+    /// transport, a padding-oracle class of risk on the component that holds
+    /// the PAN; and OAEP with its SHA-1 defaults. Both are refused before any
+    /// decryption, with the same code.
+    @Test(arguments: [
+        ("PKCS #1 v1.5", [String]()), ("OAEP with SHA-1", ["-keyopt", "rsa_padding_mode:oaep"]),
+        (
+            "OAEP with SHA-256 but MGF1-SHA-1",
+            [
+                "-keyopt", "rsa_padding_mode:oaep", "-keyopt", "rsa_oaep_md:sha256", "-keyopt", "rsa_mgf1_md:sha1",
+            ]
+        ),
+    ])
+    func keyTransportOtherThanOAEPSHA256IsRefused(name: String, options: [String]) async throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        try cli.write("plain.bin", Self.payload)
+        try cli.write("cert.pem", certificate.pemRepresentation)
+        let encrypted = try await cli.run(
+            ["cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem"] + options + [
+                "-outform", "DER", "-out", "message.der",
+            ])
+        #expect(encrypted.status == 0, "\(name): \(encrypted.errorOutput)")
+        let der = try cli.read("message.der")
+        #expect(
+            refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) }
+                == .unsupportedKeyTransport, "\(name)")
+    }
+
     // MARK: Refusals
 
     @Test func wrongKeyForCertificateIsRefused() async throws {

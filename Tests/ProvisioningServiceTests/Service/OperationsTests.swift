@@ -21,6 +21,21 @@ import Testing
         await harness.stop()
     }
 
+    /// An anonymous client sending invented methods must not grow `/metrics`:
+    /// every label comes from a closed set.
+    @Test func inventedMethodsDoNotAddSeries() async throws {
+        let harness = try await ServiceHarness()
+        for index in 0..<30 {
+            _ = try await harness.send("BREW\(index)", "/healthz", root: true)
+        }
+        let text = String(decoding: try await harness.send("GET", "/metrics", root: true).body, as: UTF8.self)
+        await harness.stop()
+        #expect(!text.contains("BREW"), "a client-chosen method became a label")
+        let requestSeries = text.split(separator: "\n").filter { $0.hasPrefix("tpc_http_requests_total{") }
+        #expect(requestSeries.contains { $0.contains(#"method="other""#) })
+        #expect(requestSeries.count <= 3, "\(requestSeries)")
+    }
+
     @Test func metricsExportTheSQLiteCheckpointsOfAFileDatabaseOnly() async throws {
         let path = NSTemporaryDirectory() + "operations-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
