@@ -44,8 +44,35 @@ struct BackOffice: Sendable {
     func changeState(
         issuer: Issuer, tokenId: String, request: BackOfficeTokenStateChangeRequest, requestId: String
     ) async throws -> TokenStateChangeResponse {
-        try await lifecycle.apply(
+        let reason = try Self.validatedReason(request.reason)
+        return try await lifecycle.apply(
             TokenAction(request.action), issuer: issuer, tokenId: tokenId, tokenRequestorId: nil, actor: .backOffice,
-            requestId: requestId)
+            requestId: requestId, reason: reason)
+    }
+
+    /// The operator's reason as the contract bounds it: at most 500 characters
+    /// (Unicode scalars, as JSON Schema counts), and no run of 12 or more digits,
+    /// which could be a card number on its way into the audit log.
+    static func validatedReason(_ reason: String?) throws(ServiceError) -> String? {
+        guard let reason, !reason.isEmpty else { return nil }
+        var problem: FieldProblemReason?
+        if reason.unicodeScalars.count > 500 {
+            problem = .tooLong
+        } else {
+            var run = 0
+            for scalar in reason.unicodeScalars {
+                run = ("0"..."9").contains(scalar) ? run + 1 : 0
+                if run >= 12 {
+                    problem = .malformed
+                    break
+                }
+            }
+        }
+        if let problem {
+            throw ServiceError(
+                .invalidField, "the reason is too long or looks like card data",
+                fieldProblems: [FieldProblem(field: "/reason", reason: problem)])
+        }
+        return reason
     }
 }

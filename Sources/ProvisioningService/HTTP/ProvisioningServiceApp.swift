@@ -8,7 +8,8 @@ import Storage
 /// the sandbox's, mounted on an ``HTTPServer/Router``.
 ///
 /// API routes hang under ``ServiceSettings/basePath`` (default `/mg/tpc`);
-/// `/healthz`, `/readyz`, `/metrics` and `/openapi.json` sit at the root. Every
+/// `/healthz`, `/readyz`, `/metrics` and `/openapi.json` answer there and at
+/// the root. Every
 /// error is answered as a ``ProvisioningAPI/ProblemDetails`` document with a
 /// stable `type` and the request id.
 ///
@@ -176,10 +177,22 @@ public final class ProvisioningServiceApp: Sendable {
                 requestId: request.requestID)
             return try .json(response, encoder: .provisioningAPI)
         }
-        route(&router, .health, base: "") { _ in
+        registerWallet(on: &router, base: base)
+        // The operational routes answer under the base path, where the OpenAPI
+        // document (whose paths are relative to it) puts them, and at the root,
+        // where probes and scrapers of a deployment look for them.
+        for prefix in base.isEmpty ? [""] : ["", base] {
+            registerOperations(on: &router, base: prefix)
+        }
+    }
+
+    /// `/healthz`, `/readyz`, `/metrics` and `/openapi.json` under `base`.
+    private func registerOperations(on router: inout Router, base: String) {
+        let context = self.context
+        route(&router, .health, base: base) { _ in
             try .json(HealthResponse(status: .up), encoder: .provisioningAPI)
         }
-        route(&router, .readiness, base: "") { _ in
+        route(&router, .readiness, base: base) { _ in
             do {
                 _ = try await context.database.query("SELECT 1")
             } catch {
@@ -189,15 +202,14 @@ public final class ProvisioningServiceApp: Sendable {
                 ReadinessResponse(checks: [ReadinessCheck(name: "database", status: .up)]), encoder: .provisioningAPI)
         }
         let metrics = self.metrics
-        route(&router, .metrics, base: "") { _ in
+        route(&router, .metrics, base: base) { _ in
             metrics.observeDatabase(context.database)
             return HTTPResponse(
                 status: .ok, headers: ["Content-Type": MetricsRegistry.contentType],
                 body: Array(metrics.registry.render().utf8))
         }
-        registerWallet(on: &router, base: base)
         let document = openAPIDocument
-        route(&router, .openAPI, base: "") { _ in
+        route(&router, .openAPI, base: base) { _ in
             guard let document else { throw ServiceError(.internal, "the OpenAPI document is not available") }
             return HTTPResponse(status: .ok, headers: ["Content-Type": APIHeaders.jsonMediaType], body: document)
         }

@@ -20,7 +20,7 @@ public enum TokenRepository {
         issuerId: String, cardRef: String, on executor: any SQLExecutor
     ) async throws -> [TokenRecord] {
         try await executor.query(
-            "SELECT \(TokenRecord.columns) FROM tokens WHERE issuer_id = ? AND card_ref = ? ORDER BY created_at, token_id",
+            "SELECT \(TokenRecord.columns) FROM tokens WHERE issuer_id = ? AND card_ref = ? ORDER BY created_at DESC, token_id DESC",
             [.text(issuerId), .text(cardRef)]
         ).map(TokenRecord.init(row:))
     }
@@ -51,7 +51,7 @@ public enum TokenRepository {
             [.text(state.rawValue), .timestamp(date), .text(issuerId), .text(tokenId)])
     }
 
-    /// One page of an issuer's tokens, by token id, optionally filtered.
+    /// One page of an issuer's tokens, newest first, optionally filtered.
     ///
     /// - Parameter cursor: the opaque `nextCursor` of the previous page.
     /// - Returns: the tokens and the cursor of the next page, nil on the last one.
@@ -71,10 +71,16 @@ public enum TokenRepository {
             bindings.append(.text(cardRef))
         }
         if let cursor {
-            sql += " AND token_id > ?"
-            bindings.append(.text(try Self.decodeCursor(cursor)))
+            // Newest first, keyed on (created_at, token_id): the page goes on
+            // after the cursor's token, whose creation time the row itself holds
+            // (no timestamp travels in the cursor, so none is rounded).
+            sql += """
+                 AND (created_at, token_id) < \
+                (SELECT created_at, token_id FROM tokens WHERE issuer_id = ? AND token_id = ?)
+                """
+            bindings += [.text(issuerId), .text(try Self.decodeCursor(cursor))]
         }
-        sql += " ORDER BY token_id LIMIT ?"
+        sql += " ORDER BY created_at DESC, token_id DESC LIMIT ?"
         bindings.append(.integer(Int64(limit + 1)))
         var records = try await executor.query(sql, bindings).map(TokenRecord.init(row:))
         var next: String?

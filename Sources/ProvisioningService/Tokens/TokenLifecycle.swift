@@ -55,7 +55,7 @@ struct TokenLifecycle: Sendable {
     /// over from a holder that died between the network's answer and the commit.
     func apply(
         _ action: TokenAction, issuer: Issuer, tokenId: String, tokenRequestorId: String?, actor: Actor,
-        requestId: String
+        requestId: String, reason: String? = nil
     ) async throws -> TokenStateChangeResponse {
         // Cheap refusals first, without the lease.
         let token = try await requireToken(issuer: issuer, tokenId: tokenId, tokenRequestorId: tokenRequestorId)
@@ -95,7 +95,7 @@ struct TokenLifecycle: Sendable {
             let audit = AuditEvent(
                 id: AuditLog.newEventId(), at: now, requestId: requestId, actor: actor.name,
                 action: AuditAction(action.wireAction), outcome: .success, cardRef: current.cardRef,
-                panLastFour: current.panLastFour, tokenId: tokenId)
+                panLastFour: current.panLastFour, tokenId: tokenId, detail: reason)
             let newState = networkToken.state
             try await context.database.transaction { tx in
                 try await TokenRepository.updateState(

@@ -19,7 +19,7 @@ enum Samples {
         device: device, createdAt: date, updatedAt: laterDate)
 
     static let auditEvent = AuditEvent(
-        id: "aud_1", at: date, requestId: "req-1", actor: "backoffice:key-1", action: .tokenSuspend,
+        id: "aud_1", at: date, requestId: "req-1", actor: "back-office", action: .tokenSuspend,
         outcome: .rejected, cardRef: "card-7", panLastFour: "1234", tokenId: "tok_1",
         problemType: .illegalTransition, detail: "token already suspended")
 

@@ -66,9 +66,14 @@ import Testing
         await harness.stop()
     }
 
-    @Test func healthAndOpenAPIAreServedAtTheRoot() async throws {
+    @Test func operationalRoutesAnswerAtTheRootAndUnderTheBasePath() async throws {
         let harness = try await ServiceHarness()
-        #expect(try await harness.send("GET", "/healthz", root: true).status == 200)
+        for root in [true, false] {
+            #expect(try await harness.send("GET", "/healthz", root: root).status == 200)
+            #expect(try await harness.send("GET", "/readyz", root: root).status == 200)
+            #expect(try await harness.send("GET", "/metrics", root: root).status == 200)
+            #expect(try await harness.send("GET", "/openapi.json", root: root).status == 200)
+        }
         let document = try await harness.send("GET", "/openapi.json", root: true)
         let object = try #require(try JSONSerialization.jsonObject(with: document.body) as? [String: Any])
         #expect(object["openapi"] as? String == "3.1.0")
