@@ -62,6 +62,10 @@ extension BadInput {
                 RawRequest(path: try deployment.provisioningPath(), body: Data())
             },
             provisioningJSON("nonce of the wrong type", 422, .invalidField) { $0["nonce"] = 42 },
+            // The schema is closed (additionalProperties: false): a member it does
+            // not define is refused, not ignored — a CVV least of all.
+            provisioningJSON("a top-level cvv member", 422, .invalidField) { $0["cvv"] = "000" },
+            provisioningJSON("a member the contract does not define", 422, .invalidField) { $0["priority"] = 1 },
             provisioningJSON("certificateChain of the wrong type", 422, .invalidField) {
                 $0["certificateChain"] = "not-an-array"
             },

@@ -31,9 +31,9 @@ import Testing
 
     @Test(arguments: [
         #"{"scheme":"VISA","encryptedPayload":"x","authorizationCode":"c","certificateChain":[],"nonce":"AA==","nonceSignature":"AA==","productId":null,"encryptionScheme":null}"#,
-        #"{"scheme":"discover","encryptedPayload":"x","authorizationCode":"c","certificateChain":["AAE="],"nonce":"AA==","nonceSignature":"AA==","extra":{"ignored":[1,2]},"encryptionScheme":"ev_ecc_V2"}"#,
+        #"{"scheme":"discover","encryptedPayload":"x","authorizationCode":"c","certificateChain":["AAE="],"nonce":"AA==","nonceSignature":"AA==","encryptionScheme":"ev_ecc_V2"}"#,
     ])
-    func readsValidBodiesWithNullsUnknownMembersAndCaseAsTheDecoderDoes(body: String) throws {
+    func readsValidBodiesWithNullsAndCaseAsTheDecoderDoes(body: String) throws {
         let read = try #require(ProvisioningRequestReader.read(Array(body.utf8)))
         #expect(read == Self.decoded(Array(body.utf8)))
     }
@@ -45,6 +45,7 @@ import Testing
         base + #"","scheme":"AMEX"}"#,  // duplicate member: the decoder decides
         base + #"","productId":7}"#,  // mistyped optional
         base + #"","encryptionScheme":"RSA_V1"}"#,  // unknown encryption scheme
+        base + #"","extra":{"ignored":[1,2]}}"#,  // a member the contract does not define
         #"{"scheme":"VISA","encryptedPayload":"x","authorizationCode":"c","certificateChain":["AAE"],"nonce":"AA==","nonceSignature":"AA=="}"#,
         #"{"scheme":"VISA","encryptedPayload":"x","authorizationCode":"c","certificateChain":"AAE=","nonce":"AA==","nonceSignature":"AA=="}"#,
         #"{"scheme":null,"encryptedPayload":"x","authorizationCode":"c","certificateChain":[],"nonce":"AA==","nonceSignature":"AA=="}"#,
@@ -87,4 +88,24 @@ import Testing
         }
         #expect(read > 100)
     }
+
+    /// The reader's own list of members is the contract's: a member the
+    /// document adds is read, one it does not define sends the body to the
+    /// decoder, which refuses it.
+    @Test func theMembersReadAreTheContractsMembers() throws {
+        let document = try JSONSerialization.jsonObject(with: try OpenAPIDocument.data()) as? [String: Any]
+        let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        let schema = try #require(schemas?["ApplePayProvisioningRequest"] as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == ProvisioningRequestReader.members)
+        #expect(schema["additionalProperties"] as? Bool == false)
+    }
+
+    @Test func aMemberOutsideTheContractLeavesTheBodyToTheDecoder() throws {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder.provisioningAPI.encode(Self.full)) as? [String: Any])
+        object["cvv"] = "000"
+        #expect(ProvisioningRequestReader.read(Array(try JSONSerialization.data(withJSONObject: object))) == nil)
+    }
+
 }

@@ -41,4 +41,7 @@ public struct FieldProblemReason: RawRepresentable, Codable, Hashable, Sendable,
     public static let schemeMismatch = FieldProblemReason(rawValue: "scheme-mismatch")
     /// Not supported for this issuer or in this context.
     public static let unsupported = FieldProblemReason(rawValue: "unsupported")
+    /// A member the contract does not define (its schema has
+    /// `additionalProperties: false`).
+    public static let unknownMember = FieldProblemReason(rawValue: "unknown-member")
 }

@@ -10,12 +10,21 @@ import ProvisioningCrypto
 /// same base64 decoding (`Data(base64Encoded:)`, as the `.base64` strategy),
 /// `null` as absent for optional members, the same scheme and encryption-scheme
 /// parsing — and gives up, returning `nil`, at anything else: a parse error, a
-/// missing or mistyped member, bad base64, a duplicate member name. The caller
-/// then decodes with `JSONDecoder`, so every refusal keeps exactly the problem
-/// it had, and a body read here is one `JSONDecoder` would decode identically.
+/// missing or mistyped member, bad base64, a duplicate member name, a member
+/// the contract does not define. The caller then decodes with `JSONDecoder`
+/// (and ``RequestBody``'s check of the contract's members), so every refusal
+/// keeps exactly the problem it had, and a body read here is one `JSONDecoder`
+/// would decode identically.
 enum ProvisioningRequestReader {
+    /// The members of `ApplePayProvisioningRequest` in the contract.
+    static let members: Set<String> = [
+        "scheme", "productId", "auxiliaryScheme", "encryptedPayload", "authorizationCode", "certificateChain",
+        "nonce", "nonceSignature", "primaryAccountIdentifier", "encryptionScheme",
+    ]
+
     static func read(_ body: [UInt8]) -> ApplePayProvisioningRequest? {
         guard case .object(let object)? = try? JSONValue(parsing: body),
+            object.keys.allSatisfy(members.contains),
             case .string(let scheme)? = object["scheme"],
             case .string(let encryptedPayload)? = object["encryptedPayload"],
             case .string(let authorizationCode)? = object["authorizationCode"],

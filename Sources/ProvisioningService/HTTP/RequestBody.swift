@@ -6,11 +6,28 @@ import ProvisioningAPI
 enum RequestBody {
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws(ServiceError) -> T {
         guard !body.isEmpty else { throw ServiceError(.malformedJSON, "the request body is empty") }
+        let value: T
         do {
-            return try JSONDecoder.provisioningAPI.decode(type, from: Data(body))
+            value = try JSONDecoder.provisioningAPI.decode(type, from: Data(body))
         } catch {
             throw problem(for: error)
         }
+        try refuseUnknownMembers(body, schema: String(describing: T.self))
+        return value
+    }
+
+    /// Refuses members the contract's schema (named after the wire type) does
+    /// not define, as its `additionalProperties: false` says; the problem
+    /// names each by JSON pointer, never with its value.
+    static func refuseUnknownMembers(_ body: [UInt8], schema: String) throws(ServiceError) {
+        guard let contract = SchemaMembers.contract, contract.defines(schema),
+            let json = try? JSONSerialization.jsonObject(with: Data(body))
+        else { return }
+        let unknown = contract.unknownMembers(in: json, schema: schema)
+        guard !unknown.isEmpty else { return }
+        throw ServiceError(
+            .invalidField, "the request has members the contract does not define",
+            fieldProblems: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
     }
 
     static func problem(for error: any Error) -> ServiceError {

@@ -74,11 +74,12 @@ extension Sandbox {
         guard request.body.count <= maximumBodyByteCount else {
             throw ProvisioningAPI.ProblemDetails(.bodyTooLarge)
         }
-        guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(request.body)), json is [String: Any] else {
             throw SandboxError(.malformedBody, "the body is not a JSON object")
         }
+        let value: T
         do {
-            return try JSONDecoder.provisioningAPI.decode(T.self, from: Data(request.body))
+            value = try JSONDecoder.provisioningAPI.decode(T.self, from: Data(request.body))
         } catch let DecodingError.keyNotFound(key, context) {
             throw invalid(context.codingPath + [key], .missing)
         } catch let DecodingError.valueNotFound(_, context) {
@@ -90,6 +91,18 @@ extension Sandbox {
         } catch {
             throw SandboxError(.malformedBody, "the body cannot be read")
         }
+        // As the contract's schemas say (additionalProperties: false): members
+        // it does not define are refused, named by pointer.
+        let schema = String(describing: T.self)
+        if let contract = SchemaMembers.contract, contract.defines(schema) {
+            let unknown = contract.unknownMembers(in: json, schema: schema)
+            if !unknown.isEmpty {
+                throw SandboxError(
+                    .invalidField, "the body has members the contract does not define",
+                    fields: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
+            }
+        }
+        return value
     }
 
     private static func invalid(_ path: [any CodingKey], _ reason: FieldProblemReason) -> SandboxError {
