@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme clean
+.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme generate clean
 
 deps:
 	@scripts/deps.sh
@@ -66,6 +66,12 @@ demo: deps
 # DocC archives of the SDK modules into build/docs, with the toolchain's docc.
 docs:
 	scripts/docs.sh
+
+# The OpenAPI document and Apple's certificates compiled into the modules
+# (Generated/…+Embedded.swift) from the checked-in files; run it after editing
+# openapi.json or a Resources/*.pem (a test fails until then).
+generate:
+	scripts/embed-resources.py
 
 # Runs every README command marked runnable (see scripts/check-readme.sh).
 check-readme:

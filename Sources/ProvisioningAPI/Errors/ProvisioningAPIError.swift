@@ -23,7 +23,9 @@ public struct ProvisioningAPIError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidPathSegment = Code(rawValue: "invalid-path-segment")
         /// A query parameter is malformed or out of range.
         public static let invalidQueryParameter = Code(rawValue: "invalid-query-parameter")
-        /// A resource of the module (the OpenAPI document) could not be found.
+        /// A resource of the module could not be found. No longer thrown: the
+        /// OpenAPI document is compiled in.
+        @available(*, deprecated, message: "OpenAPIDocument.data() no longer fails")
         public static let resourceMissing = Code(rawValue: "resource-missing")
     }
 

@@ -30,7 +30,7 @@ public final class ProvisioningServiceApp: Sendable {
     let context: ServiceContext
     /// The networks' wallet side; `nil` answers wallet calls with 503.
     let walletNetwork: (any WalletTokenService)?
-    private let openAPIDocument: [UInt8]?
+    private let openAPIDocument: [UInt8]
 
     /// The migrations of the service's tables: versions 1–99 and the issuer
     /// wallet's 200–249 (``WalletMigrations``).
@@ -69,7 +69,7 @@ public final class ProvisioningServiceApp: Sendable {
             chainValidator: ApplePayChainValidator(trust: chainTrust), connector: connector, metrics: metrics,
             log: ServiceLog(sink: logSink, clock: clock), clock: clock)
         self.walletNetwork = walletNetwork ?? (connector as? any WalletTokenService)
-        self.openAPIDocument = (try? OpenAPIDocument.data()).map(Array.init)
+        self.openAPIDocument = Array(OpenAPIDocument.data())
     }
 
     /// The issuers served, by id.
@@ -198,8 +198,7 @@ public final class ProvisioningServiceApp: Sendable {
         registerWallet(on: &router, base: base)
         let document = openAPIDocument
         route(&router, .openAPI, base: "") { _ in
-            guard let document else { throw ServiceError(.internal, "the OpenAPI document is not available") }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": APIHeaders.jsonMediaType], body: document)
+            HTTPResponse(status: .ok, headers: ["Content-Type": APIHeaders.jsonMediaType], body: document)
         }
     }
 
