@@ -31,6 +31,8 @@ public final class ProvisioningServiceApp: Sendable {
     /// The networks' wallet side; `nil` answers wallet calls with 503.
     let walletNetwork: (any WalletTokenService)?
     private let openAPIDocument: [UInt8]
+    /// The certificates `/readyz` follows (the pinned roots, the payload certificates).
+    public let selfCheck: ServiceSelfCheck
 
     /// The migrations of the service's tables: versions 1–99 and the issuer
     /// wallet's 200–249 (``WalletMigrations``).
@@ -70,6 +72,7 @@ public final class ProvisioningServiceApp: Sendable {
             log: ServiceLog(sink: logSink, clock: clock), clock: clock)
         self.walletNetwork = walletNetwork ?? (connector as? any WalletTokenService)
         self.openAPIDocument = Array(OpenAPIDocument.data())
+        self.selfCheck = ServiceSelfCheck(pinnedRoots: chainTrust.roots, issuers: Array(issuers.values))
     }
 
     /// The issuers served, by id.
@@ -179,14 +182,21 @@ public final class ProvisioningServiceApp: Sendable {
         route(&router, .health, base: "") { _ in
             try .json(HealthResponse(status: .up), encoder: .provisioningAPI)
         }
+        let selfCheck = self.selfCheck
         route(&router, .readiness, base: "") { _ in
             do {
                 _ = try await context.database.query("SELECT 1")
             } catch {
                 throw ServiceError(.serviceUnavailable, "the database is not reachable")
             }
+            // Loaded once at start; only time can make one of them unusable.
+            let certificates = selfCheck.certificateReadiness(now: context.clock())
+            if certificates.status != .up {
+                throw ServiceError(.serviceUnavailable, certificates.detail ?? "a certificate is not valid now")
+            }
             return try .json(
-                ReadinessResponse(checks: [ReadinessCheck(name: "database", status: .up)]), encoder: .provisioningAPI)
+                ReadinessResponse(checks: [ReadinessCheck(name: "database", status: .up), certificates]),
+                encoder: .provisioningAPI)
         }
         let metrics = self.metrics
         route(&router, .metrics, base: "") { _ in
