@@ -146,7 +146,7 @@ let tools: [Target] = [
     ),
     .executableTarget(
         name: "tpc-demo",
-        dependencies: ["TPCCommandLine", "TPCDemo"]
+        dependencies: ["TPCCommandLine", "TPCDemo", "PassKitEmulation"]
     ),
     .executableTarget(
         name: "tpc-bench",
