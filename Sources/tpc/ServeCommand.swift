@@ -8,7 +8,7 @@ import TPCCommandLine
 
 /// `tpc serve`: checks what it cannot serve without (exit 78 naming it),
 /// opens and migrates the database, builds the service (and the sandbox),
-/// starts the HTTP server, prints the pinned root and the ready line and runs
+/// starts the HTTP server, prints the ready line and the pinned root and runs
 /// until SIGTERM or SIGINT.
 struct ServeCommand {
     let options: ServeOptions
@@ -113,14 +113,15 @@ struct ServeCommand {
             sandbox.setServiceBaseURL(
                 serviceURL, trust: tls.map { .pinnedCertificate(pem: $0.certificateChainPEM) } ?? .systemRoots)
         }
-        if let root = trust.roots.first {
+        // The ready line first: scripts read it as the first line of output.
+        StandardStreams.output("tpc: listening on \(root) (base path \(basePath.isEmpty ? "/" : basePath))")
+        if let pinned = trust.roots.first {
             // Which root Apple's chains must end in, so an operator can compare it with Apple's published one.
             let which = options.sandbox ? "the sandbox root" : "only"
             StandardStreams.output(
-                "tpc: Apple's certificate chains are verified against \(which) \(root.subject.commonName ?? "root") "
-                    + "(SHA-256 \(root.sha256FingerprintHex))")
+                "tpc: Apple's certificate chains are verified against \(which) \(pinned.subject.commonName ?? "root") "
+                    + "(SHA-256 \(pinned.sha256FingerprintHex))")
         }
-        StandardStreams.output("tpc: listening on \(root) (base path \(basePath.isEmpty ? "/" : basePath))")
         if options.sandbox {
             StandardStreams.output("tpc: sandbox issuer files in \(options.sandboxDirectory.path)")
         }

@@ -1,8 +1,14 @@
 import Foundation
 import TPCDemo
 
-/// The built `tpc` (and `tpc-demo`) copied out of the build directory into an
-/// empty temporary directory and run from there as an operator would run an
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The built `tpc` (and `tpc-demo`) copied (hard-linked where possible) out of
+/// the build directory into an empty temporary directory and run from there as an operator would run an
 /// installed copy: the working directory and `HOME` are that directory, and
 /// the environment holds only `PATH` (the copy first, then `/usr/bin:/bin`),
 /// `HOME`, `TMPDIR` and `LANG` — nothing names the build directory, and
@@ -50,9 +56,18 @@ public struct RelocatedBinaries: Sendable {
                 throw TestSupportError(
                     .binaryMissing, "\(source.path) is not built (`swift build --build-tests` builds it)")
             }
-            try FileManager.default.copyItem(at: source, to: bin.appendingPathComponent(name))
+            try place(source, at: bin.appendingPathComponent(name))
         }
         return RelocatedBinaries(binDirectory: bin, home: home, buildDirectory: built, root: root)
+    }
+
+    /// A hard link when the temporary directory shares the build's file
+    /// system, else a copy. A link opens no file for writing: a copy's write
+    /// descriptor, inherited for an instant by a child that another test
+    /// spawns, makes exec fail with "text file busy".
+    private static func place(_ source: URL, at destination: URL) throws {
+        if link(source.path, destination.path) == 0 { return }
+        try FileManager.default.copyItem(at: source, to: destination)
     }
 
     /// The whole environment of every run.
