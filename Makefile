@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme clean
+.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme generate release install dist clean
 
 deps:
 	@scripts/deps.sh
@@ -66,6 +66,42 @@ demo: deps
 # DocC archives of the SDK modules into build/docs, with the toolchain's docc.
 docs:
 	scripts/docs.sh
+
+# The OpenAPI document and Apple's certificates compiled into the modules
+# (Generated/…+Embedded.swift) from the checked-in files; run it after editing
+# openapi.json or a Resources/*.pem (a test fails until then).
+generate:
+	scripts/embed-resources.py
+
+# Release builds of `tpc` and `tpc-demo` with the Swift runtime linked in, so
+# that a machine needs only the Debian libraries INSTALL lists; `tpc demo` and
+# `tpc sandbox device` run the `tpc-demo` that sits beside `tpc`.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+DIST_NAME ?= tpc-$(VERSION)-linux-$(shell uname -m)
+
+release:
+	@PP_RELEASE_DEPS=1 scripts/deps.sh
+	$(SWIFT) build $(RELEASE_FLAGS) --product tpc-demo
+	$(SWIFT) build $(RELEASE_FLAGS) --product tpc
+
+# `make install PREFIX=/opt/tpc` (or DESTDIR=… for packaging): the two
+# executables into $(PREFIX)/bin, nothing else.
+install: release
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 0755 "$(RELEASE_BIN)/tpc" "$(RELEASE_BIN)/tpc-demo" "$(DESTDIR)$(BINDIR)/"
+
+# build/dist/$(DIST_NAME).tar.gz: tpc, tpc-demo, LICENSE and INSTALL.
+dist: release
+	rm -rf "build/dist/$(DIST_NAME)" "build/dist/$(DIST_NAME).tar.gz"
+	mkdir -p "build/dist/$(DIST_NAME)"
+	install -m 0755 "$(RELEASE_BIN)/tpc" "$(RELEASE_BIN)/tpc-demo" "build/dist/$(DIST_NAME)/"
+	install -m 0644 LICENSE INSTALL "build/dist/$(DIST_NAME)/"
+	tar -C build/dist -czf "build/dist/$(DIST_NAME).tar.gz" "$(DIST_NAME)"
+	@echo "dist: build/dist/$(DIST_NAME).tar.gz"
 
 # Runs every README command marked runnable (see scripts/check-readme.sh).
 check-readme:

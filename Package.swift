@@ -42,7 +42,9 @@ let serverSide: [Target] = [
     .target(
         name: "ProvisioningCrypto",
         dependencies: ["COpenSSL", "COpenSSLShims"],
-        resources: [.copy("Resources/AppleRootCA-G3.pem"), .copy("Resources/AppleWWDRCA-G2.pem")]
+        // Apple's certificates are compiled in (Generated/, `make generate`):
+        // `tpc` needs no resource bundle beside it.
+        exclude: ["Resources"]
     ),
     // The server on libmicrohttpd, and a small HTTP/1.1 client on OpenSSL
     // (the service's own calls, so `tpc` links no FoundationNetworking).
@@ -69,7 +71,8 @@ let serverSide: [Target] = [
 let shared: [Target] = [
     .target(
         name: "ProvisioningAPI",
-        resources: [.copy("openapi.json")]
+        // Compiled in as Generated/OpenAPIDocument+Embedded.swift (`make generate`).
+        exclude: ["openapi.json"]
     )
 ]
 
@@ -143,7 +146,7 @@ let tools: [Target] = [
     ),
     .executableTarget(
         name: "tpc-demo",
-        dependencies: ["TPCCommandLine", "TPCDemo"]
+        dependencies: ["TPCCommandLine", "TPCDemo", "PassKitEmulation"]
     ),
     .executableTarget(
         name: "tpc-bench",

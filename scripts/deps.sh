@@ -30,6 +30,11 @@ need_command gdb gdb
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
     missing+=(postgresql)
 fi
+# `make install` and `make dist` link the Swift runtime statically, and static
+# FoundationNetworking (in tpc-demo) links libcurl by name.
+if [ "${PP_RELEASE_DEPS:-0}" = 1 ]; then
+    need_pkgconfig libcurl libcurl4-openssl-dev
+fi
 if [ "${PP_BENCH_DEPS:-0}" = 1 ]; then
     need_command wrk wrk
     need_command nginx nginx-light

@@ -6,35 +6,9 @@ import TPCDemo
 /// sandbox it starts (or the one at `--url`), and exits 0 only when every step
 /// verified.
 ///
-/// `tpc demo …` execs this binary with its own arguments (`demo …`), so the
-/// help and usage errors read as `tpc demo`'s.
+/// `tpc demo …` execs this binary with its own arguments (`demo …`); the
+/// options are ``DemoExecutable/demo``'s, which `tpc` parsed first.
 struct DemoCommand {
-    /// The root the arguments are parsed against: `tpc` with `demo` only.
-    static let root = CommandSpec(
-        name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [spec])
-
-    static let spec = CommandSpec(
-        name: "demo", abstract: "Run every flow end to end on the sandbox and verify it.",
-        discussion: """
-            Starts `tpc serve --sandbox` on SQLite in a temporary directory (or uses the running service at \
-            --url, whose sandbox directory --sandbox-dir names), creates a simulated iPhone with a paired Apple \
-            Watch, and walks every flow through the real SDK (TPCSDK) and the PassKit emulation: in-app \
-            provisioning to the iPhone and the Watch, in-app activation from Wallet's deep link, suspend, \
-            resume and delete, a declined card, the Wallet-extension path (WalletExtensions' ready-made \
-            handler in a simulated Wallet app), the issuer wallet's digital cards (DigitalCards: enrolment, \
-            card art, ID&V, a contactless payment, a replenishment), and the back office. Each step prints \
-            what it does and what it verified; a summary table ends the run. Exit status 0 only when every step verified (1 otherwise).
-            """,
-        options: [
-            .option(
-                "url", valueName: "url", help: "Use this running service (with its base path) instead of starting one."),
-            .option("sandbox-dir", valueName: "dir", help: "The sandbox directory of the service at --url."),
-            .option("work-dir", valueName: "dir", help: "Keep the demo's files here instead of a temporary directory."),
-            .flag("keep", help: "Keep the temporary files (database, wallet) and print where they are."),
-            .flag("verbose", short: "v", help: "Show every HTTP exchange, secrets redacted."),
-        ])
-
     let options: DemoOptions
 
     init(_ parsed: ParsedArguments) throws(CommandLineError) {
@@ -59,24 +33,6 @@ struct DemoCommand {
     func run() async -> ExitCode {
         let report = await DemoRunner(options: options).run()
         return report.passed ? .success : .failure
-    }
-
-    /// Parses `arguments` (`demo …`) and runs the demo, or prints help or a
-    /// usage error.
-    @MainActor
-    static func main(_ arguments: [String]) async -> ExitCode {
-        do {
-            switch try CommandLineParser(root: root).parse(arguments) {
-            case .help(_, let text):
-                FileHandle.standardOutput.write(Data((text + "\n").utf8))
-                return .success
-            case .command(let parsed):
-                return try await DemoCommand(parsed).run()
-            }
-        } catch {
-            FileHandle.standardError.write(Data("tpc: \(error.message)\n\(error.hint)\n".utf8))
-            return error.exitCode
-        }
     }
 
     /// The `tpc` built next to this binary, which the demo starts as

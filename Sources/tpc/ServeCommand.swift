@@ -6,9 +6,10 @@ import SandboxNetwork
 import Storage
 import TPCCommandLine
 
-/// `tpc serve`: opens and migrates the database, builds the service (and the
-/// sandbox), starts the HTTP server, prints the ready line and runs until
-/// SIGTERM or SIGINT.
+/// `tpc serve`: checks what it cannot serve without (exit 78 naming it),
+/// opens and migrates the database, builds the service (and the sandbox),
+/// starts the HTTP server, prints the ready line and the pinned root and runs
+/// until SIGTERM or SIGINT.
 struct ServeCommand {
     let options: ServeOptions
 
@@ -34,6 +35,8 @@ struct ServeCommand {
     private func serve() async throws {
         let signals = ShutdownSignal()
         let configuration = try loadConfiguration()
+        let tls = try loadTLS()
+        let appleRoot = try selfCheck(configuration)
         let database: any SQLDatabase
         do {
             database = try await Database.open(url: options.databaseURL)
@@ -53,15 +56,21 @@ struct ServeCommand {
         let connector: any TokenServiceConnector
         let trust: ChainTrust
         if options.sandbox {
-            let opened = try await Sandbox(
-                database: database, issuers: configuration, directory: options.sandboxDirectory)
+            let opened: Sandbox
+            do {
+                opened = try await Sandbox(
+                    database: database, issuers: configuration, directory: options.sandboxDirectory)
+            } catch let error as SandboxError {
+                await database.close()
+                throw Failure(exitCode: .config, description: "cannot start: the sandbox directory: \(error)")
+            }
             sandbox = opened
             connector = opened.connector
             trust = ChainTrust(
                 roots: [opened.trustRoot], policy: .sandbox(intermediateCommonName: opened.intermediateCommonName))
         } else {
             connector = UnavailableTokenService()
-            trust = try ChainTrust.production()
+            trust = ChainTrust(roots: [appleRoot], policy: .production)
         }
         let app: ProvisioningServiceApp
         do {
@@ -83,7 +92,6 @@ struct ServeCommand {
         let basePath = configuration.service.basePath
         sandbox?.register(on: &router, basePath: basePath)
 
-        let tls = try loadTLS()
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: options.host, port: options.port, tls: tls),
@@ -105,7 +113,15 @@ struct ServeCommand {
             sandbox.setServiceBaseURL(
                 serviceURL, trust: tls.map { .pinnedCertificate(pem: $0.certificateChainPEM) } ?? .systemRoots)
         }
+        // The ready line first: scripts read it as the first line of output.
         StandardStreams.output("tpc: listening on \(root) (base path \(basePath.isEmpty ? "/" : basePath))")
+        if let pinned = trust.roots.first {
+            // Which root Apple's chains must end in, so an operator can compare it with Apple's published one.
+            let which = options.sandbox ? "the sandbox root" : "only"
+            StandardStreams.output(
+                "tpc: Apple's certificate chains are verified against \(which) \(pinned.subject.commonName ?? "root") "
+                    + "(SHA-256 \(pinned.sha256FingerprintHex))")
+        }
         if options.sandbox {
             StandardStreams.output("tpc: sandbox issuer files in \(options.sandboxDirectory.path)")
         }
@@ -116,6 +132,28 @@ struct ServeCommand {
         await sandbox?.shutdown()
         await database.close()
         StandardStreams.error("tpc: stopped")
+    }
+
+    /// What `tpc serve` loads once and cannot serve without, checked before
+    /// the database is opened, in every mode: the built-in Apple certificates,
+    /// the OpenAPI document, every issuer's keys and secrets, and the validity
+    /// of the certificates it relies on. Returns the pinned Apple Root CA - G3.
+    private func selfCheck(_ configuration: IssuerConfiguration) throws -> Certificate {
+        let appleRoot: Certificate
+        do {
+            appleRoot = try TrustAnchors.appleRootCAG3
+            _ = try TrustAnchors.appleWWDRCAG2
+        } catch {
+            throw Failure(exitCode: .config, description: "cannot start: \(error)")
+        }
+        do {
+            // The sandbox pins its own root, which it makes with the database.
+            _ = try ServiceSelfCheck.startUp(
+                configuration: configuration, pinnedRoots: options.sandbox ? [] : [appleRoot], now: Date())
+        } catch {
+            throw Failure(exitCode: .config, description: "cannot start: \(error)")
+        }
+        return appleRoot
     }
 
     private func loadConfiguration() throws -> IssuerConfiguration {
@@ -142,12 +180,23 @@ struct ServeCommand {
 
     private func loadTLS() throws -> HTTPServer.TLS? {
         guard let certificate = options.tlsCertificate, let key = options.tlsKey else { return nil }
-        do {
-            return HTTPServer.TLS(
-                certificateChainPEM: try String(contentsOf: certificate, encoding: .utf8),
-                privateKeyPEM: try String(contentsOf: key, encoding: .utf8))
-        } catch {
-            throw Failure(exitCode: .config, description: "cannot read the TLS certificate or key")
+        func read(_ file: URL, _ what: String) throws -> String {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                throw Failure(
+                    exitCode: .config, description: "cannot start: the TLS \(what) \(file.path) cannot be read")
+            }
+            return text
         }
+        let chain = try read(certificate, "certificate")
+        let privateKey = try read(key, "key")
+        guard (try? Certificate.parseChain(pem: chain))?.isEmpty == false else {
+            throw Failure(
+                exitCode: .config, description: "cannot start: \(certificate.path) holds no PEM certificate")
+        }
+        // Parsed by OpenSSL when the server starts (any key type it takes).
+        guard privateKey.contains("PRIVATE KEY-----") else {
+            throw Failure(exitCode: .config, description: "cannot start: \(key.path) holds no PEM private key")
+        }
+        return HTTPServer.TLS(certificateChainPEM: chain, privateKeyPEM: privateKey)
     }
 }

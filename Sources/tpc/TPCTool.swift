@@ -42,19 +42,17 @@ enum TPCTool {
         ])
 
     static let sandbox = CommandSpec(
-        name: "sandbox", abstract: "Sandbox test tooling.", subcommands: [exportLeafKey])
+        name: "sandbox", abstract: "Sandbox test tooling.", subcommands: [exportLeafKey, DemoExecutable.device])
 
     static let root = CommandSpec(
         name: "tpc", abstract: "PushProvisioning: Apple Pay in-app provisioning service and sandbox.",
-        subcommands: [serve, sandbox, DemoLauncher.spec, issuer, TokensCommand.spec, DoctorCommand.spec])
+        subcommands: [serve, sandbox, DemoExecutable.demo, issuer, TokensCommand.spec, DoctorCommand.spec])
 
     static let issuer = CommandSpec(
         name: "issuer", abstract: "The bank's tools: keys and configuration, payloads, authorization codes.",
         subcommands: [IssuerInitCommand.spec, EncryptPayloadCommand.spec, MintCodeCommand.spec])
 
     static func run(_ arguments: [String]) async -> ExitCode {
-        // Before parsing: `tpc-demo` owns the demo's options and help.
-        if arguments.first == DemoLauncher.spec.name { return DemoLauncher.run(arguments) }
         let outcome: CommandLineParser.ParseOutcome
         do {
             outcome = try CommandLineParser(root: root).parse(arguments)
@@ -66,6 +64,9 @@ enum TPCTool {
         case .help(_, let text):
             StandardStreams.output(text)
             return .success
+        case .command(let parsed) where DemoExecutable.runs(parsed.subcommandPath):
+            // Parsed here, so help and usage errors need no `tpc-demo`; run there.
+            return DemoLauncher.run(arguments)
         case .command(let parsed):
             switch parsed.subcommandPath.first {
             case "serve":

@@ -93,7 +93,7 @@ import Testing
     /// document adds is read, one it does not define sends the body to the
     /// decoder, which refuses it.
     @Test func theMembersReadAreTheContractsMembers() throws {
-        let document = try JSONSerialization.jsonObject(with: try OpenAPIDocument.data()) as? [String: Any]
+        let document = try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any]
         let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any]
         let schema = try #require(schemas?["ApplePayProvisioningRequest"] as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: Any])

@@ -122,7 +122,8 @@ struct IssuerToolTests {
     func helpForEveryCommand() async throws {
         for command in [
             ["demo"], ["issuer", "init"], ["issuer", "encrypt-payload"], ["issuer", "mint-code"], ["tokens", "list"],
-            ["tokens", "suspend"], ["tokens", "resume"], ["tokens", "delete"],
+            ["tokens", "suspend"], ["tokens", "resume"], ["tokens", "delete"], ["sandbox", "device", "create"],
+            ["sandbox", "device", "list"], ["sandbox", "device", "remove"],
         ] {
             let result = try await ToolProcess.run(command + ["--help"])
             #expect(result.status == 0 && result.output.contains("USAGE: tpc \(command.joined(separator: " "))"))

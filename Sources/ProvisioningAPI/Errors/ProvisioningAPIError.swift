@@ -23,7 +23,11 @@ public struct ProvisioningAPIError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidPathSegment = Code(rawValue: "invalid-path-segment")
         /// A query parameter is malformed or out of range.
         public static let invalidQueryParameter = Code(rawValue: "invalid-query-parameter")
-        /// A resource of the module (the OpenAPI document) could not be found.
+        /// An OpenAPI document given to ``SchemaMembers`` has no component schemas.
+        public static let malformedDocument = Code(rawValue: "malformed-document")
+        /// A resource of the module could not be found. No longer thrown: the
+        /// OpenAPI document is compiled in.
+        @available(*, deprecated, message: "OpenAPIDocument.data() no longer fails")
         public static let resourceMissing = Code(rawValue: "resource-missing")
     }
 

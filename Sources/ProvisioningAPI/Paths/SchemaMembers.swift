@@ -23,20 +23,19 @@ public struct SchemaMembers: Sendable {
 
     private let schemas: [String: Rule]
 
-    /// The rules of this module's own document, or `nil` when it cannot be read.
-    public static let contract: SchemaMembers? = (try? OpenAPIDocument.data()).flatMap {
-        try? SchemaMembers(document: $0)
-    }
+    /// The rules of this module's own document (compiled in), or `nil` when it
+    /// cannot be read.
+    public static let contract: SchemaMembers? = try? SchemaMembers(document: OpenAPIDocument.data())
 
     /// Reads `#/components/schemas` of an OpenAPI document.
     ///
-    /// - Throws: ``ProvisioningAPIError`` `resource-missing` when the document
+    /// - Throws: ``ProvisioningAPIError`` `malformed-document` when the document
     ///   holds no schemas.
     public init(document: Data) throws(ProvisioningAPIError) {
         guard let root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
             let components = root["components"] as? [String: Any],
             let schemas = components["schemas"] as? [String: Any]
-        else { throw ProvisioningAPIError(.resourceMissing, "the OpenAPI document has no component schemas") }
+        else { throw ProvisioningAPIError(.malformedDocument, "the OpenAPI document has no component schemas") }
         self.schemas = schemas.compactMapValues { ($0 as? [String: Any]).map(Self.rule) }
     }
 

@@ -31,7 +31,9 @@ public final class ProvisioningServiceApp: Sendable {
     let context: ServiceContext
     /// The networks' wallet side; `nil` answers wallet calls with 503.
     let walletNetwork: (any WalletTokenService)?
-    private let openAPIDocument: [UInt8]?
+    private let openAPIDocument: [UInt8]
+    /// The certificates `/readyz` follows (the pinned roots, the payload certificates).
+    public let selfCheck: ServiceSelfCheck
 
     /// The migrations of the service's tables: versions 1–99 and the issuer
     /// wallet's 200–249 (``WalletMigrations``).
@@ -70,7 +72,8 @@ public final class ProvisioningServiceApp: Sendable {
             chainValidator: ApplePayChainValidator(trust: chainTrust), connector: connector, metrics: metrics,
             log: ServiceLog(sink: logSink, clock: clock), clock: clock)
         self.walletNetwork = walletNetwork ?? (connector as? any WalletTokenService)
-        self.openAPIDocument = (try? OpenAPIDocument.data()).map(Array.init)
+        self.openAPIDocument = Array(OpenAPIDocument.data())
+        self.selfCheck = ServiceSelfCheck(pinnedRoots: chainTrust.roots, issuers: Array(issuers.values))
     }
 
     /// The issuers served, by id.
@@ -192,14 +195,21 @@ public final class ProvisioningServiceApp: Sendable {
         route(&router, .health, base: base) { _ in
             try .json(HealthResponse(status: .up), encoder: .provisioningAPI)
         }
+        let selfCheck = self.selfCheck
         route(&router, .readiness, base: base) { _ in
             do {
                 _ = try await context.database.query("SELECT 1")
             } catch {
                 throw ServiceError(.serviceUnavailable, "the database is not reachable")
             }
+            // Loaded once at start; only time can make one of them unusable.
+            let certificates = selfCheck.certificateReadiness(now: context.clock())
+            if certificates.status != .up {
+                throw ServiceError(.serviceUnavailable, certificates.detail ?? "a certificate is not valid now")
+            }
             return try .json(
-                ReadinessResponse(checks: [ReadinessCheck(name: "database", status: .up)]), encoder: .provisioningAPI)
+                ReadinessResponse(checks: [ReadinessCheck(name: "database", status: .up), certificates]),
+                encoder: .provisioningAPI)
         }
         let metrics = self.metrics
         route(&router, .metrics, base: base) { _ in
@@ -210,8 +220,7 @@ public final class ProvisioningServiceApp: Sendable {
         }
         let document = openAPIDocument
         route(&router, .openAPI, base: base) { _ in
-            guard let document else { throw ServiceError(.internal, "the OpenAPI document is not available") }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": APIHeaders.jsonMediaType], body: document)
+            HTTPResponse(status: .ok, headers: ["Content-Type": APIHeaders.jsonMediaType], body: document)
         }
     }
 

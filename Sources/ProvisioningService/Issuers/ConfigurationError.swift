@@ -31,6 +31,9 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         public static let duplicate = Code(rawValue: "duplicate")
         /// A file the configuration refers to cannot be read or is empty.
         public static let unreadableReference = Code(rawValue: "unreadable-reference")
+        /// A certificate the service relies on (a pinned root, a payload
+        /// certificate) is outside its validity period.
+        public static let unusableCertificate = Code(rawValue: "unusable-certificate")
     }
 
     /// The kind of failure.

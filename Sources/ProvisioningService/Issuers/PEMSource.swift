@@ -24,7 +24,8 @@ public enum PEMSource: Hashable, Sendable {
             text = value
         case .file(let url):
             guard let data = try? Data(contentsOf: url), let content = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(.unreadableReference, field: field, detail: "PEM file cannot be read")
+                throw ConfigurationError(
+                    .unreadableReference, field: field, detail: "PEM file \(url.path) cannot be read")
             }
             text = content
         }

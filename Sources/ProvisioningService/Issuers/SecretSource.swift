@@ -32,7 +32,8 @@ public enum SecretSource: Hashable, Sendable {
             text = value
         case .file(let url):
             guard let data = try? Data(contentsOf: url), let content = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(.unreadableReference, field: field, detail: "secret file cannot be read")
+                throw ConfigurationError(
+                    .unreadableReference, field: field, detail: "secret file \(url.path) cannot be read")
             }
             text = content.trimmingCharacters(in: .whitespacesAndNewlines)
         }

@@ -44,26 +44,37 @@ public final class TPCProcess: Sendable {
     /// Starts `tpc arguments…` in `workingDirectory` (the test process's when `nil`),
     /// with `environment` added to the inherited variables.
     ///
+    /// - Parameters:
+    ///   - executable: the `tpc` to run; the built one (``TPCBinary``) when `nil`.
+    ///   - inheritsEnvironment: `false` runs it with `environment` alone (through
+    ///     `env -i`, which execs it in the same process), as a copied binary
+    ///     runs on a machine that never built it.
     /// - Throws: ``TestSupportError`` when the executable is missing or cannot start.
     public init(
         _ arguments: [String], logs: URL, name: String, workingDirectory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], executable: URL? = nil, inheritsEnvironment: Bool = true
     ) throws {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         self.name = name
         standardOutput = logs.appendingPathComponent("\(name).stdout")
         standardError = logs.appendingPathComponent("\(name).stderr")
+        let command = [try (executable ?? TPCBinary.locate()).path] + arguments
         do {
             child = try ChildProcess(
-                [try TPCBinary.locate().path] + arguments, environment: environment,
-                directory: workingDirectory?.path, output: .file(standardOutput.path),
-                error: .file(standardError.path))
-        } catch let error as DemoError {
+                inheritsEnvironment ? command : Self.withOnly(environment, command),
+                environment: inheritsEnvironment ? environment : [:], directory: workingDirectory?.path,
+                output: .file(standardOutput.path), error: .file(standardError.path))
+        } catch {
             throw TestSupportError(.launch, error.message)
         }
         guardian = Mutex(try? Guardian(watching: child.pid))
         Self.track(child)
         Guardian.sweep()
+    }
+
+    /// `command` run by `env -i` with `environment` alone.
+    package static func withOnly(_ environment: [String: String], _ command: [String]) -> [String] {
+        ["/usr/bin/env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command
     }
 
     // MARK: The guard
