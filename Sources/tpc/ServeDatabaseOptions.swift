@@ -89,7 +89,7 @@ struct ServeDatabaseOptions: Sendable {
         }
 
         databaseURL = try Self.databaseURL(parsed, environment: environment)
-        var postgres = PostgresOptions(applicationName: "tpc")
+        var postgres = PostgresOptions(acquireTimeout: .seconds(5), applicationName: "tpc")
         if let size = try count("db-pool-size", "TPC_DB_POOL_SIZE", minimum: 1) { postgres.poolSize = size }
         if let idle = try count("db-pool-min-idle", "TPC_DB_POOL_MIN_IDLE", minimum: 0) {
             postgres.minimumIdle = min(idle, postgres.poolSize)

@@ -23,7 +23,10 @@ public struct PostgresOptions: Sendable, Hashable {
     /// `nil` keeps connections open.
     public var idleTimeout: Duration?
     /// The longest a call waits for a pooled connection before it fails with
-    /// ``StorageError/Code/poolTimeout``; `nil` waits as long as it takes.
+    /// ``StorageError/Code/poolTimeout``; `nil` (the default) waits as long as
+    /// it takes. A service answering requests wants a bound (`tpc serve` sets
+    /// 5 s), so that a caller gets a 503 it can retry instead of an answer too
+    /// late to matter.
     public var acquireTimeout: Duration?
     /// `connect_timeout` in seconds, used when the connection string sets none.
     public var defaultConnectTimeout: Int
@@ -47,7 +50,7 @@ public struct PostgresOptions: Sendable, Hashable {
 
     public init(
         poolSize: Int = 10, minimumIdle: Int = 1, idleTimeout: Duration? = .seconds(60),
-        acquireTimeout: Duration? = .seconds(5), defaultConnectTimeout: Int = 10,
+        acquireTimeout: Duration? = nil, defaultConnectTimeout: Int = 10,
         applicationName: String = "swift-storage", retryPolicy: SQLRetryPolicy = SQLRetryPolicy(),
         preparesBatchStatements: Bool = true
     ) {
