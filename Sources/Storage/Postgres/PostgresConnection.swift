@@ -128,8 +128,13 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     /// waiting, so a server that closed an idle connection (a restart) is noticed
     /// before the connection is handed out again. Call only while no task uses the connection.
     var isReusable: Bool {
-        PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK
-            && PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
+        PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK && isAtRest
+    }
+
+    /// Outside any transaction and out of pipeline mode, from what libpq holds
+    /// (no read).
+    var isAtRest: Bool {
+        PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
     }
 
     /// Whether the server still serves this idle connection: checked before the

@@ -31,7 +31,7 @@ public final class PostgresDatabase: SQLDatabase {
                 capacity: options.poolSize, minimumIdle: options.minimumIdle, idleTimeout: options.idleTimeout,
                 acquireTimeout: options.acquireTimeout),
             factory: { try await PostgresConnection.connect(connectionString, options: options) },
-            isUsable: { $0.isAlive && $0.isReusable })
+            isUsable: { $0.isAlive && $0.isAtRest })
     }
 
     /// Connects to the server named by a libpq connection string: a
