@@ -32,7 +32,7 @@ import Testing
             }
             balancer.phase = "full-server"
             traffic = Self.drive(clients, until: stop, into: acknowledged)
-            try await Self.waitFor(acknowledged, provisionings: 60)
+            try await Self.waitFor(acknowledged, provisionings: 48)
             let metrics = try await (0..<Self.instances).asyncMap { index in
                 try await WireClient(root: group.root(index)).get("/metrics").text
             }
@@ -89,7 +89,7 @@ import Testing
             }
             balancer.phase = "steady"
             traffic = Self.drive(clients, until: stop, into: acknowledged)
-            try await Self.waitFor(acknowledged, provisionings: 36)
+            try await Self.waitFor(acknowledged, provisionings: 30)
 
             balancer.phase = "instance-kill"
             let killing = ContinuousClock.now
@@ -97,7 +97,7 @@ import Testing
             balancer.remove(0)
             // Requests sent to it before it left the rotation may fail; none after.
             let killed = ContinuousClock.now
-            try await Self.waitFor(acknowledged, provisionings: acknowledged.snapshot.provisioningIds.count + 12)
+            try await Self.waitFor(acknowledged, provisionings: acknowledged.snapshot.provisioningIds.count + 10)
             try await group.start(0)
             try await group.waitUntilReady(0)
             balancer.add(0)
@@ -110,7 +110,7 @@ import Testing
             try await group.start(1)
             try await group.waitUntilReady(1)
             balancer.add(1)
-            try await Self.waitFor(acknowledged, provisionings: acknowledged.snapshot.provisioningIds.count + 12)
+            try await Self.waitFor(acknowledged, provisionings: acknowledged.snapshot.provisioningIds.count + 10)
 
             balancer.phase = "postgres-restart"
             let outage = ContinuousClock.now
@@ -118,7 +118,7 @@ import Testing
             // `pg_ctl restart -w` has returned: PostgreSQL accepts connections.
             let recovered = ContinuousClock.now
             balancer.phase = "recovered"
-            try await Self.waitFor(acknowledged, provisionings: acknowledged.snapshot.provisioningIds.count + 24)
+            try await Self.waitFor(acknowledged, provisionings: acknowledged.snapshot.provisioningIds.count + 20)
 
             let metrics = try await (0..<Self.instances).asyncMap { index in
                 try await WireClient(root: group.root(index)).get("/metrics").text
@@ -175,7 +175,7 @@ import Testing
             }
             balancer.phase = "pgbouncer"
             traffic = Self.drive(clients, until: stop, into: acknowledged)
-            try await Self.waitFor(acknowledged, provisionings: 40)
+            try await Self.waitFor(acknowledged, provisionings: 30)
             // Twenty pool slots on two instances, four server connections behind the pooler.
             let verification = try await Database.open(
                 url: cluster.url(database: name), postgres: PostgresOptions(poolSize: 1))
