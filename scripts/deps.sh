@@ -35,6 +35,11 @@ fi
 if [ "${PP_RELEASE_DEPS:-0}" = 1 ]; then
     need_pkgconfig libcurl libcurl4-openssl-dev
 fi
+# The pooler test (PgBouncerTests) runs provisioning load through PgBouncer in
+# transaction mode, the pooler most PostgreSQL deployments put in front.
+if ! command -v pgbouncer >/dev/null 2>&1 && [ ! -x /usr/sbin/pgbouncer ]; then
+    missing+=(pgbouncer)
+fi
 if [ "${PP_BENCH_DEPS:-0}" = 1 ]; then
     need_command wrk wrk
     need_command nginx nginx-light

@@ -254,6 +254,29 @@ public final class Sandbox: Sendable {
         try await outbox.pendingCount()
     }
 
+    // MARK: Retention
+
+    /// What the service's retention job (``ProvisioningService/RetentionJob``)
+    /// deletes of the sandbox's tables: nonces once their five minutes and the
+    /// clock skew have passed (used or not: a resubmission of the add request
+    /// after that is refused as expired either way), and notifications the
+    /// service acknowledged, the clock skew after delivery. Pending
+    /// notifications stay until delivered.
+    ///
+    /// ```swift
+    /// let job = app.retentionJob(settings, extraRules: Sandbox.retentionRules(settings))
+    /// ```
+    public static func retentionRules(_ settings: RetentionSettings) -> [RetentionRule] {
+        [
+            RetentionRule(
+                table: "sandbox_nonces", keyColumns: ["nonce_hash"], timestampColumn: "expires_at",
+                keep: settings.clockSkew),
+            RetentionRule(
+                table: "sandbox_outbox", keyColumns: ["event_id"], timestampColumn: "delivered_at",
+                keep: settings.clockSkew),
+        ]
+    }
+
     private func startRetryTask() {
         let outbox = self.outbox
         let interval = retryInterval

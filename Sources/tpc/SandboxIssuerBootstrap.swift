@@ -3,6 +3,12 @@ import ProvisioningCrypto
 import ProvisioningService
 import SandboxNetwork
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Creates, once, the test issuer `sandbox-bank` of `tpc serve --sandbox` in
 /// the sandbox directory, so the issuer side of tests and demos can mint codes
 /// and encrypt payloads:
@@ -17,7 +23,11 @@ import SandboxNetwork
 /// | `sandbox.json` | a summary: issuer id, audience, base path, kid, file names |
 ///
 /// Private files are created with mode 0600. An existing `issuers.json` is
-/// kept, so a restart reuses the issuer.
+/// kept, so a restart reuses the issuer. Several instances started at once on
+/// a new directory agree on one issuer: the first to take the directory's
+/// lock (``SandboxDirectoryLock``) creates it, the others wait and then read
+/// it. Each file is written under a temporary name and renamed into place, so
+/// no reader ever sees half a file.
 struct SandboxIssuerBootstrap {
     static let issuerId = "sandbox-bank"
     static let audience = "tpc-sandbox"
@@ -44,11 +54,16 @@ struct SandboxIssuerBootstrap {
     /// Whether the configuration marks the service as a sandbox.
     var sandbox = true
 
-    /// The configuration file, created if absent.
-    func configurationFile(now: Date) throws -> URL {
+    /// The configuration file, created if absent — by exactly one of the
+    /// processes starting together on the directory.
+    func configurationFile(now: Date) async throws -> URL {
         let url = directory.appendingPathComponent(File.configuration)
         if FileManager.default.fileExists(atPath: url.path) { return url }
-        try create(now: now)
+        try await SandboxDirectoryLock(directory: directory).withLock {
+            // Checked again under the lock: another instance may have created
+            // the issuer while this one waited.
+            if !FileManager.default.fileExists(atPath: url.path) { try create(now: now) }
+        }
         return url
     }
 
@@ -107,13 +122,19 @@ struct SandboxIssuerBootstrap {
             File.configuration, String(decoding: try encoder.encode(configuration), as: UTF8.self), private: false)
     }
 
+    /// Writes under a temporary name, then renames over `name`: a reader sees
+    /// the old file or the new one, never a part.
     private func write(_ name: String, _ text: String, private isPrivate: Bool) throws {
         let url = directory.appendingPathComponent(name)
+        let temporary = directory.appendingPathComponent(".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
         let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
-        try? FileManager.default.removeItem(at: url)
         guard
             FileManager.default.createFile(
-                atPath: url.path, contents: data, attributes: [.posixPermissions: isPrivate ? 0o600 : 0o644])
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: isPrivate ? 0o600 : 0o644])
         else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        guard rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
     }
 }

@@ -34,12 +34,12 @@ struct ServeCommand {
 
     private func serve() async throws {
         let signals = ShutdownSignal()
-        let configuration = try loadConfiguration()
+        let configuration = try await loadConfiguration()
         let tls = try loadTLS()
         let appleRoot = try selfCheck(configuration)
         let database: any SQLDatabase
         do {
-            database = try await Database.open(url: options.databaseURL)
+            database = try await options.scaleOut.openDatabase(url: options.databaseURL)
         } catch {
             throw Failure(exitCode: .unavailable, description: "cannot open the database: \(error)")
         }
@@ -87,6 +87,11 @@ struct ServeCommand {
                 SandboxTestCards.pagoBancomatProductId,
             ])
         }
+        // Every instance sweeps; sweeps on one database do not conflict.
+        let retention = app.retentionJob(
+            options.scaleOut.retention,
+            extraRules: options.sandbox ? Sandbox.retentionRules(options.scaleOut.retention) : [])
+        retention.start()
         var router = Router()
         app.register(on: &router)
         let basePath = configuration.service.basePath
@@ -99,6 +104,7 @@ struct ServeCommand {
         do {
             try server.start()
         } catch {
+            await retention.stop()
             await sandbox?.shutdown()
             await database.close()
             throw Failure(exitCode: .unavailable, description: "cannot listen: \(error)")
@@ -129,6 +135,7 @@ struct ServeCommand {
         let number = await signals.wait()
         StandardStreams.error("tpc: signal \(number), shutting down")
         await server.shutdown(gracePeriod: .seconds(10))
+        await retention.stop()
         await sandbox?.shutdown()
         await database.close()
         StandardStreams.error("tpc: stopped")
@@ -156,14 +163,15 @@ struct ServeCommand {
         return appleRoot
     }
 
-    private func loadConfiguration() throws -> IssuerConfiguration {
+    private func loadConfiguration() async throws -> IssuerConfiguration {
         var file = options.configuration
         if options.sandbox, file == nil {
             do {
                 try FileManager.default.createDirectory(
                     at: options.sandboxDirectory, withIntermediateDirectories: true,
                     attributes: [.posixPermissions: 0o700])
-                file = try SandboxIssuerBootstrap(directory: options.sandboxDirectory).configurationFile(now: Date())
+                file = try await SandboxIssuerBootstrap(directory: options.sandboxDirectory).configurationFile(
+                    now: Date())
             } catch {
                 throw Failure(exitCode: .failure, description: "cannot create the sandbox issuer: \(error)")
             }

@@ -11,6 +11,8 @@ struct ServeOptions: Sendable {
     var configuration: URL?
     var tlsCertificate: URL?
     var tlsKey: URL?
+    /// The database URL's sources, the pool, pooler mode and retention.
+    var scaleOut: ServeDatabaseOptions
 
     static let defaultSandboxDirectory = ".tpc-sandbox"
 
@@ -27,8 +29,9 @@ struct ServeOptions: Sendable {
             throw CommandLineError(.invalidValue, "--port must be a number from 0 to 65535", commandPath: path)
         }
         self.port = port
+        scaleOut = try ServeDatabaseOptions(parsed)
         databaseURL =
-            parsed.value("database")
+            parsed.value("database") ?? scaleOut.databaseURL
             ?? "sqlite:" + (sandbox ? sandboxDirectory.appendingPathComponent("tpc.sqlite").path : "tpc.sqlite")
         configuration = parsed.value("config").map { URL(fileURLWithPath: $0) }
         if !sandbox, configuration == nil {

@@ -46,6 +46,22 @@ import Testing
         #expect(metrics.render().contains(#"passes_total{kind="failed"} 0"#))
     }
 
+    @Test func advancingAHistogramCopiesADistributionKeptElsewhereAndNeverLowersIt() throws {
+        let metrics = MetricsRegistry()
+        let waits = try metrics.histogram("wait_seconds", help: "Waits.", buckets: [0.01, 0.1])
+        waits.advance(bucketCounts: [3, 1, 0], sum: 0.2)
+        waits.advance(bucketCounts: [2, 1, 0], sum: 0.1)
+        waits.advance(bucketCounts: [3, 1], sum: 9)
+        #expect(waits.count() == 4)
+        waits.advance(bucketCounts: [3, 2, 1], sum: 1.5)
+        let text = metrics.render()
+        #expect(text.contains(#"wait_seconds_bucket{le="0.01"} 3"#))
+        #expect(text.contains(#"wait_seconds_bucket{le="0.1"} 5"#))
+        #expect(text.contains(#"wait_seconds_bucket{le="+Inf"} 6"#))
+        #expect(text.contains("wait_seconds_sum 1.5\n"))
+        #expect(text.contains("wait_seconds_count 6\n"))
+    }
+
     @Test func defaultLatencyBucketsSpanFiveMillisecondsToTenSeconds() throws {
         #expect(MetricsRegistry.defaultLatencyBuckets.first == 0.005)
         #expect(MetricsRegistry.defaultLatencyBuckets.last == 10)

@@ -22,8 +22,10 @@ public struct AuthorizationCodeVerifier: Sendable {
     public var maximumLifetime: TimeInterval
     /// Accepted clock difference with the bank, in seconds.
     public var leeway: TimeInterval
+    /// The ``leeway`` the service runs with.
+    public static let defaultLeeway: TimeInterval = 30
 
-    public init(audience: String, maximumLifetime: TimeInterval = 300, leeway: TimeInterval = 30) {
+    public init(audience: String, maximumLifetime: TimeInterval = 300, leeway: TimeInterval = defaultLeeway) {
         self.audience = audience
         self.maximumLifetime = maximumLifetime
         self.leeway = leeway

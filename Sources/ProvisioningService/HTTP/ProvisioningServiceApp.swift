@@ -281,14 +281,18 @@ public final class ProvisioningServiceApp: Sendable {
         }
     }
 
-    /// Maps any error of an operation to a ``ServiceError``: storage outages to
-    /// 503, unexpected errors to 500 (logged by type only).
+    /// Maps any error of an operation to a ``ServiceError``: temporary storage
+    /// failures (``Storage/StorageError/isTemporary``: an outage, a full pool or
+    /// server, a pooler's lost prepared statement) to 503, unexpected errors to
+    /// 500 (logged by type only).
     static func serviceError(for error: any Error, log: ServiceLog, requestId: String) -> ServiceError {
         switch error {
         case let error as ServiceError:
             return error
-        case let error as StorageError where error.code == .connectionFailure || error.isRetryable:
-            log.error("storage.unavailable", ["requestId": requestId, "code": error.code.rawValue])
+        case let error as StorageError where error.isTemporary:
+            log.error(
+                "storage.unavailable",
+                ["requestId": requestId, "code": error.code.rawValue, "sqlState": error.sqlState ?? "none"])
             return ServiceError(.serviceUnavailable, "the database is unavailable; retry later")
         case let error as HTTPError:
             return ServiceError(.invalidField, "the request is invalid", status: error.status.code)
@@ -298,13 +302,17 @@ public final class ProvisioningServiceApp: Sendable {
         }
     }
 
+    /// Seconds a client is told to wait (`Retry-After`) before retrying a 503.
+    static let retryAfterSeconds = 1
+
     static func problemResponse(_ problem: ProvisioningAPI.ProblemDetails, request: HTTPRequest) -> HTTPResponse {
         var problem = problem
         problem.requestId = request.requestID
         problem.instance = problem.instance ?? request.path
         let body = (try? JSONEncoder.provisioningAPI.encode(problem)).map(Array.init) ?? Array("{}".utf8)
-        return HTTPResponse(
-            status: HTTPStatus(problem.status), headers: ["Content-Type": ProvisioningAPI.ProblemDetails.contentType],
-            body: body)
+        var headers: HTTPHeaders = ["Content-Type": ProvisioningAPI.ProblemDetails.contentType]
+        // A 503 is an outage of a dependency, worth retrying shortly.
+        if problem.status == 503 { headers[APIHeaders.retryAfter] = String(retryAfterSeconds) }
+        return HTTPResponse(status: HTTPStatus(problem.status), headers: headers, body: body)
     }
 }

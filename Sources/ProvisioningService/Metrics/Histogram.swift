@@ -28,6 +28,12 @@ public final class Histogram: Sendable, MetricFamily {
             sum += value
             count += 1
         }
+
+        mutating func advance(to totals: [UInt64], sum total: Double) {
+            for slot in counts.indices { counts[slot] = Swift.max(counts[slot], totals[slot]) }
+            count = counts.reduce(0, +)
+            sum = Swift.max(sum, total)
+        }
     }
 
     private let series = Mutex<[MetricLabels: Series]>([:])
@@ -55,6 +61,25 @@ public final class Histogram: Sendable, MetricFamily {
     public func observe(_ duration: Duration, labels: [String: String] = [:]) {
         let (seconds, attoseconds) = duration.components
         observe(Double(seconds) + Double(attoseconds) / 1e18, labels: labels)
+    }
+
+    /// Raises the series named by `labels` to a distribution kept elsewhere
+    /// with the same ``buckets`` (a connection pool's wait times), copied in
+    /// when the metrics are rendered.
+    ///
+    /// - Parameters:
+    ///   - bucketCounts: observations per bucket, not cumulative, one per bound
+    ///     and a last one for `+Inf`; another length is ignored.
+    ///   - sum: the sum of every observation.
+    /// A count below the one already recorded is kept as it is, as a
+    /// histogram's counts never decrease.
+    public func advance(bucketCounts: [UInt64], sum: Double, labels: [String: String] = [:]) {
+        guard bucketCounts.count == buckets.count + 1, sum.isFinite else { return }
+        let key = MetricLabels(names: labelNames, labels: labels)
+        let empty = buckets.count + 1
+        series.withLock { all in
+            all[key, default: Series(counts: Array(repeating: 0, count: empty))].advance(to: bucketCounts, sum: sum)
+        }
     }
 
     /// How many observations the series named by `labels` holds.

@@ -13,6 +13,16 @@ import Storage
 /// * `tpc_sqlite_checkpoints_total{kind}` — on an SQLite file, the write-ahead
 ///   log's checkpoints: `background` passes, `commit` (a commit finishing a
 ///   pass) and `failed` passes; copied in at each rendering.
+/// * On PostgreSQL, the connection pool, copied in at each rendering:
+///   `tpc_db_pool_connections_open`, `…_idle`, `…_in_use` and `…_max`,
+///   `tpc_db_pool_waiters` (callers waiting for a connection now),
+///   `tpc_db_pool_acquire_wait_seconds` (how long leases waited),
+///   `tpc_db_pool_failed_opens_total`, `tpc_db_pool_stale_connections_dropped_total`,
+///   `tpc_db_pool_idle_connections_closed_total` and
+///   `tpc_db_pool_acquire_timeouts_total` (callers answered 503 after the
+///   acquire timeout).
+/// * `tpc_retention_rows_deleted_total{table}` and
+///   `tpc_retention_runs_total{outcome}` — the retention job (``RetentionJob``).
 public struct ServiceMetrics: Sendable {
     /// The registry rendered at `/metrics`.
     public let registry: MetricsRegistry
@@ -22,6 +32,58 @@ public struct ServiceMetrics: Sendable {
     let tokenTransitions: Counter
     let tokenReconciliations: Counter
     let sqliteCheckpoints: Counter
+    let pool: PoolSeries
+    let retentionDeleted: Counter
+    let retentionRuns: Counter
+
+    /// The connection pool's series.
+    struct PoolSeries: Sendable {
+        let open: Gauge
+        let idle: Gauge
+        let inUse: Gauge
+        let maximum: Gauge
+        let waiters: Gauge
+        let acquireWait: Histogram
+        let failedOpens: Counter
+        let staleDropped: Counter
+        let idleClosed: Counter
+        let acquireTimeouts: Counter
+
+        init(registry: MetricsRegistry) throws(MetricsError) {
+            open = try registry.gauge("tpc_db_pool_connections_open", help: "Database connections open or opening.")
+            idle = try registry.gauge("tpc_db_pool_connections_idle", help: "Open database connections not in use.")
+            inUse = try registry.gauge("tpc_db_pool_connections_in_use", help: "Database connections held by requests.")
+            maximum = try registry.gauge("tpc_db_pool_connections_max", help: "The connection pool's size.")
+            waiters = try registry.gauge("tpc_db_pool_waiters", help: "Requests waiting for a database connection.")
+            acquireWait = try registry.histogram(
+                "tpc_db_pool_acquire_wait_seconds", help: "Time requests waited for a database connection.",
+                buckets: ConnectionPoolStatistics.acquireWaitBuckets)
+            failedOpens = try registry.counter(
+                "tpc_db_pool_failed_opens_total", help: "Database connections that could not be opened.")
+            staleDropped = try registry.counter(
+                "tpc_db_pool_stale_connections_dropped_total",
+                help: "Idle database connections found closed by the server and dropped before use.")
+            idleClosed = try registry.counter(
+                "tpc_db_pool_idle_connections_closed_total", help: "Database connections closed after the idle timeout."
+            )
+            acquireTimeouts = try registry.counter(
+                "tpc_db_pool_acquire_timeouts_total",
+                help: "Requests that waited the whole acquire timeout for a database connection.")
+        }
+
+        func copy(_ statistics: ConnectionPoolStatistics) {
+            open.set(Double(statistics.open))
+            idle.set(Double(statistics.idle))
+            inUse.set(Double(statistics.inUse))
+            maximum.set(Double(statistics.maximumSize))
+            waiters.set(Double(statistics.waiters))
+            acquireWait.advance(bucketCounts: statistics.acquireWaitCounts, sum: statistics.acquireWaitSeconds)
+            failedOpens.advance(to: Double(statistics.failedOpens))
+            staleDropped.advance(to: Double(statistics.staleConnectionsDropped))
+            idleClosed.advance(to: Double(statistics.idleConnectionsClosed))
+            acquireTimeouts.advance(to: Double(statistics.acquireTimeouts))
+        }
+    }
 
     /// Registers the series in `registry`.
     ///
@@ -45,6 +107,12 @@ public struct ServiceMetrics: Sendable {
         sqliteCheckpoints = try registry.counter(
             "tpc_sqlite_checkpoints_total", help: "SQLite write-ahead log checkpoints by kind.",
             labelNames: ["kind"])
+        pool = try PoolSeries(registry: registry)
+        retentionDeleted = try registry.counter(
+            "tpc_retention_rows_deleted_total", help: "Expired rows deleted by the retention job, by table.",
+            labelNames: ["table"])
+        retentionRuns = try registry.counter(
+            "tpc_retention_runs_total", help: "Runs of the retention job by outcome.", labelNames: ["outcome"])
     }
 
     /// The methods kept as labels; any other (a client may send any token)
@@ -65,9 +133,10 @@ public struct ServiceMetrics: Sendable {
         provisioningOutcomes.increment(labels: ["outcome": outcome])
     }
 
-    /// Copies the SQLite checkpointer's counts into their series (nothing for
-    /// PostgreSQL or an in-memory database).
+    /// Copies the SQLite checkpointer's counts, or the PostgreSQL pool's, into
+    /// their series (nothing for an in-memory database).
     func observeDatabase(_ database: any SQLDatabase) {
+        if let postgres = database as? PostgresDatabase { pool.copy(postgres.poolStatistics) }
         guard let statistics = (database as? SQLiteDatabase)?.checkpointStatistics else { return }
         sqliteCheckpoints.advance(to: Double(statistics.backgroundPasses), labels: ["kind": "background"])
         sqliteCheckpoints.advance(to: Double(statistics.commitCheckpoints), labels: ["kind": "commit"])
@@ -76,6 +145,15 @@ public struct ServiceMetrics: Sendable {
 
     func observeReconciliation(from: TokenState, to: TokenState) {
         tokenReconciliations.increment(labels: ["from": from.rawValue, "to": to.rawValue])
+    }
+
+    /// Records one retention run: rows deleted per table (names from the job's
+    /// fixed list), and whether every table was swept.
+    func observeRetention(deleted: [String: Int], succeeded: Bool) {
+        for (table, count) in deleted where count > 0 {
+            retentionDeleted.increment(by: Double(count), labels: ["table": table])
+        }
+        retentionRuns.increment(labels: ["outcome": succeeded ? "success" : "failure"])
     }
 
     func observeTransition(from: TokenState?, to: TokenState, source: String) {

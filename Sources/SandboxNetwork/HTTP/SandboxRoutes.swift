@@ -129,7 +129,7 @@ extension Sandbox {
             problem = error.problem(requestId: nil, instance: nil)
         case let error as HTTPError:
             problem = ProvisioningAPI.ProblemDetails(.invalidField, status: error.status.code, detail: error.detail)
-        case let error as StorageError where error.code == .connectionFailure:
+        case let error as StorageError where error.isTemporary:
             problem = ProvisioningAPI.ProblemDetails(
                 .serviceUnavailable, detail: "The sandbox database cannot be reached.")
         default:
@@ -139,6 +139,7 @@ extension Sandbox {
         problem.requestId = request.requestID
         var headers = HTTPHeaders()
         headers["Content-Type"] = ProvisioningAPI.ProblemDetails.contentType
+        if problem.status == 503 { headers[APIHeaders.retryAfter] = "1" }
         let body = (try? JSONEncoder.provisioningAPI.encode(problem)) ?? Data()
         return HTTPResponse(status: HTTPStatus(problem.status), headers: headers, body: Array(body))
     }

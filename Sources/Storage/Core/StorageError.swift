@@ -42,6 +42,10 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The database cannot be reached, the connection broke, or the file cannot be
         /// opened. Usually temporary: a service answers 503.
         public static let connectionFailure = Code(rawValue: "connection-failure")
+        /// No pooled connection became free within the pool's acquire timeout
+        /// (``PostgresOptions/acquireTimeout``): every connection was busy and the
+        /// server would take no more. Temporary: a service answers 503.
+        public static let poolTimeout = Code(rawValue: "pool-timeout")
         /// The SQL text is invalid, or names a table or column that does not exist.
         public static let syntax = Code(rawValue: "syntax")
         /// A row value is missing or of another type than the one asked for.
@@ -91,6 +95,31 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ``Code/serializationFailure``). ``SQLDatabase/transaction(_:)`` already retries
     /// these a bounded number of times.
     public var isRetryable: Bool { code == .busy || code == .serializationFailure }
+
+    /// Whether the failure lies with the database or the way to it rather than
+    /// with the statement, so the same request may well succeed later: a
+    /// connection that failed or could not be had in time, a conflict retried
+    /// to the limit, and these PostgreSQL SQLSTATEs — class 08 (connection),
+    /// 40 (rollbacks), 53 (insufficient resources, `too many connections`), 57
+    /// (shutdown, cancellation, `statement_timeout`), 58 (system I/O), 55P03
+    /// (lock not available), 25006 (a read-only server: a fail-over in
+    /// progress), 26000 and 42P05 (prepared statements lost or doubled by a
+    /// pooler in transaction mode).
+    ///
+    /// A service answers these with 503 and `Retry-After`; anything else from
+    /// the database is a bug or a schema mismatch (500).
+    ///
+    /// ```swift
+    /// catch let error as StorageError where error.isTemporary { return .serviceUnavailable }
+    /// ```
+    public var isTemporary: Bool {
+        if code == .connectionFailure || code == .poolTimeout || isRetryable { return true }
+        guard let sqlState else { return false }
+        switch sqlState.prefix(2) {
+        case "08", "40", "53", "57", "58": return true
+        default: return ["55P03", "25006", "26000", "42P05"].contains(sqlState)
+        }
+    }
 
     public var description: String {
         var text = "\(code): \(detail)"

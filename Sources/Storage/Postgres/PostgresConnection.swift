@@ -1,12 +1,16 @@
 import CPostgres
 import Dispatch
 import Foundation
+import Synchronization
 
 /// One libpq connection, used only on its own serial queue (libpq calls wait on
 /// the network).
 final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     let queue: DispatchQueue
     private let handle: OpaquePointer
+    /// Set by libpq's notice receiver when the server said, between
+    /// statements, that it is ending the session.
+    private let termination: TerminationNotice
     /// Statements already rewritten to `$n` placeholders, by their text; touched
     /// only on `queue`. A service sends the same few dozen statements over and
     /// over, and rewriting scans every byte of each.
@@ -26,10 +30,35 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     }
     private static let rewriteCacheCapacity = 256
 
-    private init(handle: OpaquePointer, queue: DispatchQueue, preparesStatements: Bool) {
+    private init(
+        handle: OpaquePointer, queue: DispatchQueue, termination: TerminationNotice, preparesStatements: Bool
+    ) {
         self.handle = handle
         self.queue = queue
+        self.termination = termination
         prepared = preparesStatements ? [:] : nil
+    }
+
+    /// What the server sends an idle session it ends — a restart's
+    /// `FATAL 57P01 terminating connection due to administrator command`, an
+    /// `idle_session_timeout` — arrives outside any query, and libpq hands it to
+    /// the notice receiver rather than failing the connection; the socket's end
+    /// follows. The receiver notes it here.
+    private final class TerminationNotice: Sendable {
+        private let seen = Atomic<Bool>(false)
+
+        var isSet: Bool { seen.load(ordering: .relaxed) }
+
+        /// Notes `result` (a notice) when its severity is FATAL or PANIC, or its
+        /// SQLSTATE is of the 57P class (a shutdown, a crash of another backend,
+        /// a session timeout).
+        func observe(_ result: OpaquePointer) {
+            let severity = PQresultErrorField(result, Int32(UInt8(ascii: "V"))).map { String(cString: $0) }
+            let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            if severity == "FATAL" || severity == "PANIC" || sqlState?.hasPrefix("57P") == true {
+                seen.store(true, ordering: .relaxed)
+            }
+        }
     }
 
     deinit {
@@ -73,10 +102,19 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
             PQfinish(handle)
             throw StorageError(.connectionFailure, "cannot connect to PostgreSQL: \(message)")
         }
-        // Notices (such as "relation already exists, skipping") would go to stderr.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // Notices (such as "relation already exists, skipping") would go to
+        // stderr; the receiver keeps only the news that the session is ending.
+        // The connection keeps `termination` alive as long as the handle.
+        let termination = TerminationNotice()
+        PQsetNoticeReceiver(
+            handle,
+            { context, result in
+                guard let context, let result else { return }
+                Unmanaged<TerminationNotice>.fromOpaque(context).takeUnretainedValue().observe(result)
+            }, Unmanaged.passUnretained(termination).toOpaque())
         let connection = PostgresConnection(
-            handle: handle, queue: queue, preparesStatements: options.preparesBatchStatements)
+            handle: handle, queue: queue, termination: termination,
+            preparesStatements: options.preparesBatchStatements)
         // Timestamps without time zone are read and written as UTC; results are
         // parsed from these formats.
         try connection.executeScriptBlocking(
@@ -90,8 +128,28 @@ final class PostgresConnection: QueuedConnection, @unchecked Sendable {
     /// waiting, so a server that closed an idle connection (a restart) is noticed
     /// before the connection is handed out again. Call only while no task uses the connection.
     var isReusable: Bool {
-        PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK
-            && PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
+        PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK && isAtRest
+    }
+
+    /// Outside any transaction and out of pipeline mode, from what libpq holds
+    /// (no read).
+    var isAtRest: Bool {
+        PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
+    }
+
+    /// Whether the server still serves this idle connection: checked before the
+    /// pool hands it out again, without waiting.
+    ///
+    /// Reads what has arrived and parses it, so a termination notice the server
+    /// sent between statements reaches the notice receiver, then reads once more:
+    /// libpq learns of the end of the stream only on a read that finds it, and
+    /// the first read may have consumed just the notice in front of it. On an
+    /// idle healthy connection both reads find nothing (two `recv` calls that
+    /// would block). Call only while no task uses the connection.
+    var isAlive: Bool {
+        guard PQconsumeInput(handle) != 0 else { return false }
+        _ = PQisBusy(handle)
+        return !termination.isSet && PQconsumeInput(handle) != 0 && PQstatus(handle) == CONNECTION_OK
     }
 
     /// Whether an open transaction was aborted by an error and only accepts ROLLBACK.

@@ -3,9 +3,17 @@
 /// Each connection has its own dispatch queue for libpq's blocking calls. When a
 /// connection breaks (the server restarted, the network dropped), the call that
 /// met it fails with ``StorageError/Code/connectionFailure``, the connection is
-/// discarded, and later calls open a fresh one; idle connections that the server
-/// closed are noticed and replaced before they are handed out. Every connection
-/// runs with `TimeZone` UTC.
+/// discarded, and later calls open a fresh one. Idle connections that the server
+/// closed — the `FATAL` it sends on a restart, the end of the stream — are found
+/// before they are handed out, so after a restart no call fails on a stale one.
+/// A call finding the pool empty while the server refuses more connections
+/// (`max_connections`) waits for a connection to come back, up to
+/// ``PostgresOptions/acquireTimeout``. Every connection runs with `TimeZone` UTC.
+///
+/// Why stale connections are found before use rather than retried: libpq
+/// reports a write to a closed socket only when it reads the answer, so a call
+/// cannot tell "never sent" from "sent, maybe committed, answer lost", and
+/// only the first may be retried safely.
 ///
 /// ```swift
 /// let db = try await PostgresDatabase.connect("postgres://tpc@db.internal/tpc?sslmode=verify-full")
@@ -19,25 +27,40 @@ public final class PostgresDatabase: SQLDatabase {
     private init(connectionString: String, options: PostgresOptions) {
         self.options = options
         pool = ConnectionPool(
-            capacity: options.poolSize,
+            configuration: .init(
+                capacity: options.poolSize, minimumIdle: options.minimumIdle, idleTimeout: options.idleTimeout,
+                acquireTimeout: options.acquireTimeout),
             factory: { try await PostgresConnection.connect(connectionString, options: options) },
-            isUsable: { $0.isReusable })
+            isUsable: { $0.isAlive && $0.isAtRest })
     }
 
     /// Connects to the server named by a libpq connection string: a
     /// `postgres://`/`postgresql://` URL or `key=value` pairs. One connection opens
     /// now, so a wrong address or password fails here; the rest open on demand.
     ///
+    /// A URL may carry `prepared_statements=off` (or `on`), which sets
+    /// ``PostgresOptions/preparesBatchStatements`` and is removed before libpq
+    /// sees the URL; every other parameter goes to libpq as it is. The password
+    /// can stay out of the string: libpq reads `PGPASSWORD`, and `PGPASSFILE`
+    /// (or `~/.pgpass`, or `passfile=` in the string) names a password file.
+    ///
     /// - Throws: ``StorageError/Code/connectionFailure`` when the server cannot be
-    ///   reached or refuses the login.
+    ///   reached or refuses the login; ``StorageError/Code/invalidConfiguration``
+    ///   for a `prepared_statements` value other than on or off.
     public static func connect(
         _ connectionString: String, options: PostgresOptions = PostgresOptions()
     ) async throws
         -> PostgresDatabase
     {
+        let (connectionString, options) = try options.applyingParameters(of: connectionString)
         let database = PostgresDatabase(connectionString: connectionString, options: options)
-        let connection = try await database.pool.acquire()
-        database.pool.release(connection, reusable: true)
+        do {
+            let connection = try await database.pool.acquire()
+            database.pool.release(connection, reusable: true)
+        } catch {
+            database.pool.close()
+            throw error
+        }
         return database
     }
 
@@ -119,6 +142,9 @@ public final class PostgresDatabase: SQLDatabase {
     public func close() async {
         pool.close()
     }
+
+    /// The pool's connections, waiters and counts, for metrics.
+    public var poolStatistics: ConnectionPoolStatistics { pool.statistics }
 
     private func withConnection<T: Sendable>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await pool.acquire()

@@ -1,9 +1,33 @@
 /// Settings of a ``PostgresDatabase``. Connection settings (host, TLS with
 /// `sslmode`/`sslrootcert`, credentials, timeouts) belong in the connection string,
 /// which is passed to libpq untouched.
+///
+/// Every process sharing a server opens up to ``poolSize`` connections, so size
+/// the pools against the server: instances × `poolSize` ≤ `max_connections` −
+/// `superuser_reserved_connections` − what else connects (migrations, backups,
+/// monitoring). With PostgreSQL's defaults (100 and 3) and the default size of
+/// 10, that is nine instances.
+///
+/// ```swift
+/// let options = PostgresOptions(poolSize: 8, minimumIdle: 1, idleTimeout: .seconds(60), acquireTimeout: .seconds(5))
+/// let db = try await PostgresDatabase.connect("postgres://tpc@db.internal/tpc", options: options)
+/// ```
 public struct PostgresOptions: Sendable, Hashable {
     /// The most connections open at once; further callers wait for one to be free.
     public var poolSize: Int
+    /// Connections kept open however long they idle (at most ``poolSize``);
+    /// the pool reopens up to this many after they broke.
+    public var minimumIdle: Int
+    /// How long a connection beyond ``minimumIdle`` may stay idle before the
+    /// pool closes it, giving the server's slot back to other instances;
+    /// `nil` keeps connections open.
+    public var idleTimeout: Duration?
+    /// The longest a call waits for a pooled connection before it fails with
+    /// ``StorageError/Code/poolTimeout``; `nil` (the default) waits as long as
+    /// it takes. A service answering requests wants a bound (`tpc serve` sets
+    /// 5 s), so that a caller gets a 503 it can retry instead of an answer too
+    /// late to matter.
+    public var acquireTimeout: Duration?
     /// `connect_timeout` in seconds, used when the connection string sets none.
     public var defaultConnectTimeout: Int
     /// `application_name` reported to the server when the connection string sets none.
@@ -20,17 +44,58 @@ public struct PostgresOptions: Sendable, Hashable {
     /// statement, the server may switch to a generic plan after five runs
     /// (`plan_cache_mode`). Turn it off behind a connection pooler that does not
     /// keep a server connection per client connection (PgBouncer in transaction
-    /// mode before 1.21). Default `true`.
+    /// mode before 1.21), or with `prepared_statements=off` in the URL (see
+    /// ``PostgresDatabase/connect(_:options:)``). Default `true`.
     public var preparesBatchStatements: Bool
 
     public init(
-        poolSize: Int = 10, defaultConnectTimeout: Int = 10, applicationName: String = "swift-storage",
-        retryPolicy: SQLRetryPolicy = SQLRetryPolicy(), preparesBatchStatements: Bool = true
+        poolSize: Int = 10, minimumIdle: Int = 1, idleTimeout: Duration? = .seconds(60),
+        acquireTimeout: Duration? = nil, defaultConnectTimeout: Int = 10,
+        applicationName: String = "swift-storage", retryPolicy: SQLRetryPolicy = SQLRetryPolicy(),
+        preparesBatchStatements: Bool = true
     ) {
         self.poolSize = max(1, poolSize)
+        self.minimumIdle = min(max(0, minimumIdle), self.poolSize)
+        self.idleTimeout = idleTimeout.map { max($0, .milliseconds(100)) }
+        self.acquireTimeout = acquireTimeout.map { max($0, .zero) }
         self.defaultConnectTimeout = max(1, defaultConnectTimeout)
         self.applicationName = applicationName
         self.retryPolicy = retryPolicy
         self.preparesBatchStatements = preparesBatchStatements
+    }
+
+    /// The URL query parameter that sets ``preparesBatchStatements``
+    /// (`on`/`off`, `true`/`false`, `1`/`0`); libpq itself refuses parameters
+    /// it does not know, so it is taken out before the URL reaches libpq.
+    public static let preparedStatementsParameter = "prepared_statements"
+
+    /// Applies the parameters of a `postgres://` URL that libpq does not know
+    /// (``preparedStatementsParameter``) and returns the URL without them.
+    ///
+    /// - Throws: ``StorageError/Code/invalidConfiguration`` for a value that is
+    ///   not a boolean.
+    func applyingParameters(of connectionString: String) throws -> (connectionString: String, options: Self) {
+        let lowered = connectionString.lowercased()
+        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://"),
+            let question = connectionString.firstIndex(of: "?")
+        else { return (connectionString, self) }
+        var options = self
+        var kept: [Substring] = []
+        for item in connectionString[connectionString.index(after: question)...].split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.first.map(String.init)?.lowercased() == Self.preparedStatementsParameter else {
+                kept.append(item)
+                continue
+            }
+            switch parts.count == 2 ? parts[1].lowercased() : "" {
+            case "on", "true", "1", "yes": options.preparesBatchStatements = true
+            case "off", "false", "0", "no": options.preparesBatchStatements = false
+            default:
+                throw StorageError(
+                    .invalidConfiguration, "\(Self.preparedStatementsParameter) in the database URL must be on or off")
+            }
+        }
+        let base = connectionString[..<question]
+        return ((kept.isEmpty ? String(base) : base + "?" + kept.joined(separator: "&")), options)
     }
 }

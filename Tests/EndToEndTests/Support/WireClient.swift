@@ -39,6 +39,13 @@ struct WireClient: Sendable {
 
     /// `http://host:port`, no base path.
     let root: String
+    /// The session requests go through; the shared one by default.
+    var session: URLSession = WireClient.session
+
+    init(root: String, session: URLSession = WireClient.session) {
+        self.root = root
+        self.session = session
+    }
 
     func send(
         _ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
@@ -52,7 +59,7 @@ struct WireClient: Sendable {
             if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await Self.session.data(for: request)
+        let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var fields: [String: String] = [:]
         for (key, value) in http.allHeaderFields {

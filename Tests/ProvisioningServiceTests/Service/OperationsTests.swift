@@ -63,6 +63,19 @@ import Testing
         let down = try await harness.send("GET", "/readyz", root: true)
         #expect(down.status == 503)
         #expect(down.problem?.type == .serviceUnavailable)
+        #expect(down.headers["retry-after"] == "1")
+        await harness.stop()
+    }
+
+    @Test func aProvisioningTheDatabaseCannotTakeIsA503WithRetryAfterNotA500() async throws {
+        let harness = try await ServiceHarness()
+        await harness.database.close()
+        let response = try await harness.provision(try harness.provisioningRequest())
+        #expect(response.status == 503)
+        #expect(response.problem?.type == .serviceUnavailable)
+        #expect(response.headers["retry-after"] == "1")
+        #expect(
+            harness.logLines.contains { $0.contains("storage.unavailable") && $0.contains("code=connection-failure") })
         await harness.stop()
     }
 

@@ -50,8 +50,15 @@ public final class PostgresCluster: Sendable {
         "postgres://postgres@127.0.0.1:\(port)/\(database)"
     }
 
+    /// Server settings passed as `-c name=value` on every start, on top of the
+    /// defaults (`fsync=off`, `max_connections=200`).
+    public let settings: [String: String]
+
     /// Creates and starts a new cluster, removed when the process exits.
-    public static func start() async throws -> PostgresCluster {
+    ///
+    /// - Parameter settings: server settings for this cluster, such as
+    ///   `["max_connections": "10"]`; they replace the defaults of the same name.
+    public static func start(settings: [String: String] = [:]) async throws -> PostgresCluster {
         let binDirectory = try await locateBinaries()
         try FileManager.default.createDirectory(atPath: baseDirectory, withIntermediateDirectories: true)
         chmod(baseDirectory, 0o755)
@@ -60,7 +67,8 @@ public final class PostgresCluster: Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         try handOverToPostgresUser(directory)
         let port = try FreePort.belowEphemeralRange()
-        let cluster = PostgresCluster(directory: directory, port: port, binDirectory: binDirectory)
+        let cluster = PostgresCluster(
+            directory: directory, port: port, binDirectory: binDirectory, settings: settings)
         registerForExit(cluster.dataDirectory)
         try await cluster.run(
             "initdb",
@@ -69,10 +77,11 @@ public final class PostgresCluster: Sendable {
         return cluster
     }
 
-    private init(directory: String, port: Int, binDirectory: String) {
+    private init(directory: String, port: Int, binDirectory: String, settings: [String: String]) {
         self.directory = directory
         self.port = port
         self.binDirectory = binDirectory
+        self.settings = settings
     }
 
     /// `pg_ctl restart`: every open connection is closed by the server.
@@ -88,10 +97,9 @@ public final class PostgresCluster: Sendable {
         var arguments = ["-D", dataDirectory, "-w", "-t", "60", "-l", directory + "/server.log"]
         if let mode { arguments += ["-m", mode] }
         if action != "stop" {
-            arguments += [
-                "-o",
-                "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
-            ]
+            let merged = ["fsync": "off", "max_connections": "200"].merging(settings) { $1 }
+            let options = merged.keys.sorted().map { "-c \($0)=\(merged[$0] ?? "")" }.joined(separator: " ")
+            arguments += ["-o", "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 \(options)"]
         }
         try await run("pg_ctl", arguments + [action])
     }
