@@ -136,8 +136,11 @@ extension TPCSDK {
     }
 
     /// Wallet's `activate(_:activationData:)` on the pass with this serial
-    /// number, looked up afresh on this iPhone and the Watch.
+    /// number, looked up afresh on this iPhone and the Watch. watchOS has no
+    /// such call (Package.swift, clientPlatformFeatures); nor does it
+    /// provision, so it never holds activation data to pass on.
     private static func walletActivate(serialNumber: String, data: Data) async throws -> Bool {
+        #if PASS_ACTIVATION_AVAILABLE
         let lookup = PassLookup()
         let found = lookup.passes(matching: GetTokenInput(serialNumber: serialNumber))
         guard let pass = found.local ?? found.remote else {
@@ -152,5 +155,9 @@ extension TPCSDK {
                 }
             }
         }
+        #else
+        _ = (serialNumber, data)
+        throw TPCError(.notSupported, "Wallet cannot activate passes from an app on this platform")
+        #endif
     }
 }

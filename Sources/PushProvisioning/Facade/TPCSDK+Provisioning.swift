@@ -10,6 +10,9 @@ import PassKitEmulation
 import UIKit
 #endif
 
+// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
+// visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 extension TPCSDK {
     /// Adds a card to Apple Wallet: presents Apple's add-payment-pass sheet
     /// from `fromController`, gets the encrypted pass data from the service
@@ -182,3 +185,4 @@ extension TPCSDK {
         return request
     }
 }
+#endif

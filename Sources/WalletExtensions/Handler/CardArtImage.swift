@@ -11,6 +11,9 @@ import PassKit
 import PassKitEmulation
 #endif
 
+// Apple has the issuer provisioning extensions on iOS, iPadOS, Mac Catalyst
+// and visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 /// Turns stored card art (PNG or PDF) into the `CGImage` a Wallet entry
 /// carries.
 enum CardArtImage {
@@ -60,3 +63,4 @@ enum CardArtImage {
     }
     #endif
 }
+#endif

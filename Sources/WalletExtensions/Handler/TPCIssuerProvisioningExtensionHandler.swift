@@ -8,6 +8,9 @@ import PassKit
 import PassKitEmulation
 #endif
 
+// Apple has the issuer provisioning extensions on iOS, iPadOS, Mac Catalyst
+// and visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 /// A ready-made issuer provisioning extension handler: seed 000's ~300 lines
 /// of extension code, correct by construction, configured with the shared
 /// card store and one closure the bank writes.
@@ -217,3 +220,4 @@ open class TPCIssuerProvisioningExtensionHandler: PKIssuerProvisioningExtensionH
             identifier: card.id, title: card.productTitle, art: art, addRequestConfiguration: configuration)
     }
 }
+#endif
