@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A simulated Apple Wallet app that hosts an issuer's Wallet extensions the
 /// way Wallet does on an iPhone (flow B of the design): the non-UI extension
@@ -25,9 +26,15 @@ import Foundation
 /// are each recorded as a ``SimulatedWallet/Diagnostic`` with a message that
 /// says what to fix, in the visit and in ``SimulatedWallet/diagnostics``.
 ///
+/// Wallet makes the extension's principal class itself, with `init()` and
+/// the extension's `Info.plist` in place (``SimulatedAppExtension``), once,
+/// on the first call it needs it for, as iOS does when it launches the
+/// extension.
+///
 /// ```swift
-/// let app = SimulatedWalletApp(wallet: wallet, issuerExtension: IntentHandler(),
-///                              authorizationExtension: { IntentViewController() })
+/// let app = SimulatedWalletApp(
+///     wallet: wallet, issuerExtension: SimulatedAppExtension(principalClass: IntentHandler.init),
+///     authorizationExtension: { IntentViewController() })
 /// let visit = await app.addCards(to: .iPhone, signIn: { ($0 as? IntentViewController)?.signIn() })
 /// print(visit.entries.map(\.title), visit.added.compactMap(\.pass))
 /// ```
@@ -70,27 +77,63 @@ public final class SimulatedWalletApp: Sendable {
     public let limits: Limits
 
     /// The extension's handler. Apple's class is not `Sendable`, yet Wallet
-    /// calls it from its own threads; the box says so once, here.
+    /// calls it from its own threads, across the process boundary on iOS;
+    /// the box says so once, here. It is made and called on
+    /// `extensionQueue` only.
     private struct HandlerBox: @unchecked Sendable {
         let handler: PKIssuerProvisioningExtensionHandler
     }
 
-    private let box: HandlerBox
+    /// The principal object once made, or how to make it.
+    private enum Principal: Sendable {
+        case toMake(SimulatedAppExtension)
+        case made(HandlerBox)
+    }
+
+    private let principal: Mutex<Principal>
     private let authorizationExtension: AuthorizationExtension?
     /// Extensions run in their own process on iOS; here they run on their own
     /// queue, so that a handler that blocks does not stall Wallet's clock.
     private let extensionQueue = DispatchQueue(label: "simulated-wallet-app.extension", attributes: .concurrent)
 
     /// Hosts `issuerExtension` (and the sign-in extension, if the app has one)
-    /// in Wallet on `wallet`'s devices.
+    /// in Wallet on `wallet`'s devices; Wallet makes its principal class with
+    /// `init()` when it first calls it.
+    public init(
+        wallet: SimulatedWallet, issuerExtension: SimulatedAppExtension,
+        authorizationExtension: AuthorizationExtension? = nil, limits: Limits = .apple
+    ) {
+        self.wallet = wallet
+        self.principal = Mutex(.toMake(issuerExtension))
+        self.authorizationExtension = authorizationExtension
+        self.limits = limits
+    }
+
+    /// Hosts a handler already made, for tests that give it dependencies
+    /// through an initializer of their own; Wallet itself only ever uses
+    /// `init()` (the initializer that takes a ``SimulatedAppExtension``).
     public init(
         wallet: SimulatedWallet, issuerExtension: PKIssuerProvisioningExtensionHandler,
         authorizationExtension: AuthorizationExtension? = nil, limits: Limits = .apple
     ) {
         self.wallet = wallet
-        self.box = HandlerBox(handler: issuerExtension)
+        self.principal = Mutex(.made(HandlerBox(handler: issuerExtension)))
         self.authorizationExtension = authorizationExtension
         self.limits = limits
+    }
+
+    /// The principal object, made on first use; call on `extensionQueue`.
+    private func handler() -> HandlerBox {
+        principal.withLock { principal in
+            switch principal {
+            case .made(let box):
+                return box
+            case .toMake(let issuerExtension):
+                let box = HandlerBox(handler: issuerExtension.instantiate())
+                principal = .made(box)
+                return box
+            }
+        }
     }
 
     /// Asks the extension for its status as Wallet does when it opens its
@@ -161,8 +204,7 @@ public final class SimulatedWalletApp: Sendable {
             timeoutConsequence: "Wallet leaves the issuer out of its list (answer from the shared store: no "
                 + "network and no per-card lookups in status)",
             log: log)
-        let box = box
-        extensionQueue.async { box.handler.status { gate.deliver($0) } }
+        extensionQueue.async { self.handler().handler.status { gate.deliver($0) } }
         guard let status = await gate.wait() else { return nil }
         return StatusAnswer(
             requiresAuthentication: status.requiresAuthentication,
@@ -206,8 +248,8 @@ public final class SimulatedWalletApp: Sendable {
         let gate = ExtensionCallGate<[PKIssuerProvisioningExtensionPassEntry]>(
             call: call, limit: limits.entries,
             timeoutConsequence: "Wallet treats it as no cards available", log: log)
-        let box = box
         extensionQueue.async {
+            let box = self.handler()
             if kind == .iPhone {
                 box.handler.passEntries { gate.deliver($0) }
             } else {
@@ -268,10 +310,9 @@ public final class SimulatedWalletApp: Sendable {
         let gate = ExtensionCallGate<PKAddPaymentPassRequest?>(
             call: "generateAddPaymentPassRequestForPassEntryWithIdentifier", limit: limits.request,
             timeoutConsequence: "Wallet shows an error and adds nothing", log: log)
-        let box = box
         let identifier = entry.identifier
         extensionQueue.async {
-            box.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+            self.handler().handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
                 identifier, configuration: configuration, certificateChain: challenge.certificateChain,
                 nonce: challenge.nonce, nonceSignature: challenge.nonceSignature,
                 completionHandler: { gate.deliver($0) })

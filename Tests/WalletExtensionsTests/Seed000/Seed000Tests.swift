@@ -45,7 +45,7 @@ struct Seed000Tests {
     @Test("the seed's IntentHandler runs in the simulated Wallet app and adds a card")
     func seedHandlerAddsACard() async throws {
         try await inSeedWorld { world in
-            let app = world.app(IntentHandler())
+            let app = world.app(SimulatedAppExtension(principalClass: IntentHandler.init))
             let status = try #require(await app.checkStatus())
             #expect(status.requiresAuthentication && status.passEntriesAvailable && status.remotePassEntriesAvailable)
 
@@ -66,7 +66,7 @@ struct Seed000Tests {
     @Test("the ready-made handler offers the same entries as the seed's, before and after an add")
     func readyMadeMatchesSeed() async throws {
         try await inSeedWorld { world in
-            let seed = world.app(IntentHandler())
+            let seed = world.app(SimulatedAppExtension(principalClass: IntentHandler.init))
             let readyMade = world.app(BankIntentHandler(store: world.store, bank: world.bank))
             for device in [SimulatedDevice.Kind.iPhone, .watch] {
                 let fromSeed = await seed.addCards(to: device, signIn: ExtensionWorld.signsIn, picking: .none)
