@@ -42,7 +42,9 @@ public struct SimulatedAppExtension: Sendable {
     /// extension.
     func instantiate() -> PKIssuerProvisioningExtensionHandler {
         var info = infoDictionary
-        if info["NSExtensionPointIdentifier"] == nil { info["NSExtensionPointIdentifier"] = Self.issuerProvisioningPoint }
+        if info["NSExtensionPointIdentifier"] == nil {
+            info["NSExtensionPointIdentifier"] = Self.issuerProvisioningPoint
+        }
         return Self.$current.withValue(info) { principalClass() }
     }
 }
