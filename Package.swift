@@ -95,9 +95,18 @@ let clientPlatformFeatures: [SwiftSetting] = [
 ]
 
 let clientSide: [Target] = [
+    // Apple's PassKit, WatchConnectivity and UIKit enumerations for the
+    // emulation, built with library evolution as Apple's frameworks are: not
+    // frozen, so a `switch` over them needs `@unknown default` on Linux as on
+    // iOS. Stdlib only: Linux's Foundation is not built for library
+    // evolution, and a resilient module importing it warns.
+    .target(
+        name: "PassKitEmulationEnums",
+        swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
+    ),
     .target(
         name: "PassKitEmulation",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto"]
+        dependencies: ["PassKitEmulationEnums", "ProvisioningAPI", "ProvisioningCrypto"]
     ),
     .target(
         name: "PushProvisioning",

@@ -14,7 +14,9 @@
 #   macos    PassKit without them, no UIKit: the SDK products must still build.
 #   watchos  as macOS, without PKPassLibrary.activate and WCSession.isPaired.
 # Then fault injection: each file of Tests/AppleConformance/Faults must fail
-# with the diagnostic its first line names, or the check is not checking.
+# with the diagnostic its first line names, or the check is not checking —
+# against the stubs, and against PassKitEmulation (the emulation must be no
+# looser than Apple's framework).
 #
 # Prints one line per step and ends with
 # "apple-conformance: N compilations, 0 errors; faults: K of K caught".
@@ -155,6 +157,34 @@ for fault in Tests/AppleConformance/Faults/*.swift; do
         sed 's/^/apple-conformance:   /' "$out" | head -20
     fi
 done
+
+# The same faults against PassKitEmulation as SwiftPM built it (`make test`
+# builds first): the emulation must be no looser than Apple's framework.
+modules=.build/debug/Modules
+if [ -e "$modules/PassKitEmulation.swiftmodule" ]; then
+    emulation_flags=(-swift-version 6 -parse-as-library -I "$modules"
+        -Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap
+        -Xcc "-fmodule-map-file=.build/debug/COpenSSLShims.build/module.modulemap" -I Sources/COpenSSLShims/include)
+    for fault in Tests/AppleConformance/Faults/*.swift; do
+        [ -e "$fault" ] || continue
+        faults=$((faults + 1))
+        expected=$(head -n 1 "$fault" | sed -n 's|^// expect: ||p')
+        name=$(basename "$fault" .swift)
+        sed 's/^import PassKit$/import PassKitEmulation/' "$fault" >"$work/emulation-$name.swift"
+        out="$work/emulation-fault-$name.log"
+        "$SWIFTC" "${emulation_flags[@]}" -module-name Fault -emit-sil -o /dev/null "$work/emulation-$name.swift" \
+            >"$out" 2>&1
+        if [ -n "$expected" ] && grep -F -- "error: $expected" "$out" >/dev/null; then
+            caught=$((caught + 1))
+            echo "apple-conformance: fault $name.swift against PassKitEmulation: caught"
+        else
+            echo "apple-conformance: fault $name.swift against PassKitEmulation: NOT caught"
+            sed 's/^/apple-conformance:   /' "$out" | head -20
+        fi
+    done
+else
+    echo "apple-conformance: no $modules/PassKitEmulation.swiftmodule (run swift build --build-tests): emulation faults skipped"
+fi
 
 echo "apple-conformance: $compilations compilations, $errors errors; faults: $caught of $faults caught"
 [ "$errors" -eq 0 ] && [ "$caught" -eq "$faults" ] && [ "$faults" -gt 0 ]

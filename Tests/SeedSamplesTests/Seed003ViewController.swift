@@ -18,6 +18,12 @@
 //    `SchemeStringViewController`, since one class cannot hold both.
 // 4. The class is not `final`, so tests may subclass it to observe calls.
 // 5. Comments translated to English; layout as swift-format leaves it.
+// 6. The three WCSessionDelegate methods are `nonisolated` and set
+//    `isWatchPaired` on the main actor. As written they do not compile for iOS
+//    in Swift 6: Apple's WCSessionDelegate is not main-actor isolated and
+//    WCSession calls it on a background queue (scripts/check-apple-conformance.sh
+//    compiles the seed's own version against Apple's interface and expects
+//    that error).
 import Foundation
 import PassKitEmulation
 import PushProvisioning
@@ -37,24 +43,24 @@ class ViewController: UIViewController, TPCSDKProvisionDelegate, WCSessionDelega
     }
 
     // MARK: WCSessionDelegate
-    func session(
+    nonisolated func session(
         _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: Error?
     ) {
         if error != nil {
             // handle the error
         } else if activationState == .activated && session.isPaired {
-            isWatchPaired = true
+            Task { @MainActor in isWatchPaired = true }
         }
     }
 
-    func sessionDidBecomeInactive(_ session: WCSession) {
+    nonisolated func sessionDidBecomeInactive(_ session: WCSession) {
         // handle sessionDidBecomeInactive
-        isWatchPaired = false
+        Task { @MainActor in isWatchPaired = false }
     }
 
-    func sessionDidDeactivate(_ session: WCSession) {
+    nonisolated func sessionDidDeactivate(_ session: WCSession) {
         // handle sessionDidDeactivate
-        isWatchPaired = false
+        Task { @MainActor in isWatchPaired = false }
     }
 
     // The following applies to iOS SDK 2.0.0 and earlier.

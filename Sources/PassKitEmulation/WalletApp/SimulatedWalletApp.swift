@@ -183,7 +183,7 @@ public final class SimulatedWalletApp: Sendable {
 
         let entries = await entries(for: visit.device, target: target, log: log)
         visit.entries = entries.map(Self.offered)
-        let picked: [PKIssuerProvisioningExtensionPaymentPassEntry] =
+        let picked: [EntryValues] =
             switch picking {
             case .all: entries
             case .none: []
@@ -198,13 +198,47 @@ public final class SimulatedWalletApp: Sendable {
 
     // MARK: - Steps
 
+    /// A status's flags, copied where the extension hands the status over.
+    private struct StatusFlags: Sendable {
+        var requiresAuthentication: Bool
+        var passEntriesAvailable: Bool
+        var remotePassEntriesAvailable: Bool
+
+        init(_ status: PKIssuerProvisioningExtensionStatus) {
+            requiresAuthentication = status.requiresAuthentication
+            passEntriesAvailable = status.passEntriesAvailable
+            remotePassEntriesAvailable = status.remotePassEntriesAvailable
+        }
+    }
+
+    /// An entry's values, copied where the extension hands the entries over
+    /// (Wallet receives copies across the process boundary on iOS); `nil`
+    /// configuration for an entry that is not a payment entry.
+    private struct EntryValues: Sendable {
+        var identifier: String
+        var title: String
+        var artWidth: Int
+        var artHeight: Int
+        var configuration: RequestConfigurationValues?
+
+        init(_ entry: PKIssuerProvisioningExtensionPassEntry) {
+            identifier = entry.identifier
+            title = entry.title
+            artWidth = entry.art.width
+            artHeight = entry.art.height
+            configuration = (entry as? PKIssuerProvisioningExtensionPaymentPassEntry).map {
+                RequestConfigurationValues($0.addRequestConfiguration)
+            }
+        }
+    }
+
     private func status(log: DiagnosticLog) async -> StatusAnswer? {
-        let gate = ExtensionCallGate<PKIssuerProvisioningExtensionStatus>(
+        let gate = ExtensionCallGate<StatusFlags>(
             call: "status", limit: limits.status, timeoutCode: .statusTooSlow,
             timeoutConsequence: "Wallet leaves the issuer out of its list (answer from the shared store: no "
                 + "network and no per-card lookups in status)",
             log: log)
-        extensionQueue.async { self.handler().handler.status { gate.deliver($0) } }
+        extensionQueue.async { self.handler().handler.status { gate.deliver(StatusFlags($0)) } }
         guard let status = await gate.wait() else { return nil }
         return StatusAnswer(
             requiresAuthentication: status.requiresAuthentication,
@@ -243,56 +277,54 @@ public final class SimulatedWalletApp: Sendable {
 
     private func entries(
         for kind: SimulatedDevice.Kind, target: SimulatedDevice, log: DiagnosticLog
-    ) async -> [PKIssuerProvisioningExtensionPaymentPassEntry] {
+    ) async -> [EntryValues] {
         let call = kind == .iPhone ? "passEntries" : "remotePassEntries"
-        let gate = ExtensionCallGate<[PKIssuerProvisioningExtensionPassEntry]>(
+        let gate = ExtensionCallGate<[EntryValues]>(
             call: call, limit: limits.entries,
             timeoutConsequence: "Wallet treats it as no cards available", log: log)
         extensionQueue.async {
             let box = self.handler()
             if kind == .iPhone {
-                box.handler.passEntries { gate.deliver($0) }
+                box.handler.passEntries { gate.deliver($0.map(EntryValues.init)) }
             } else {
-                box.handler.remotePassEntries { gate.deliver($0) }
+                box.handler.remotePassEntries { gate.deliver($0.map(EntryValues.init)) }
             }
         }
         let answered = await gate.wait() ?? []
         var seen: Set<String> = []
-        var usable: [PKIssuerProvisioningExtensionPaymentPassEntry] = []
+        var usable: [EntryValues] = []
         for entry in answered {
-            guard let payment = entry as? PKIssuerProvisioningExtensionPaymentPassEntry else {
+            guard let configuration = entry.configuration else {
                 log.record(.invalidEntry, "\(call): an entry is not a payment pass entry; Wallet skips it")
                 continue
             }
-            guard seen.insert(payment.identifier).inserted else {
-                log.record(.invalidEntry, "\(call): the identifier \(payment.identifier) is repeated; Wallet skips it")
+            guard seen.insert(entry.identifier).inserted else {
+                log.record(.invalidEntry, "\(call): the identifier \(entry.identifier) is repeated; Wallet skips it")
                 continue
             }
-            if payment.art.width != 1536 || payment.art.height != 969 {
+            if entry.artWidth != 1536 || entry.artHeight != 969 {
                 log.record(
                     .cardArtNonconforming,
-                    "\(call): the art of \(payment.identifier) is \(payment.art.width) × \(payment.art.height); "
+                    "\(call): the art of \(entry.identifier) is \(entry.artWidth) × \(entry.artHeight); "
                         + "Apple requires 1536 × 969")
             }
-            let configuration = payment.addRequestConfiguration
             let canAdd = wallet.devicesThatCanAdd(configuration.primaryAccountIdentifier)
             if configuration.primaryAccountIdentifier != nil, !(kind == .iPhone ? canAdd.iPhone : canAdd.watch) {
                 log.record(
                     .entryAlreadyOnDevice,
-                    "\(call): \(payment.identifier) is already on \(target.name); list only cards the device lacks")
+                    "\(call): \(entry.identifier) is already on \(target.name); list only cards the device lacks")
                 continue
             }
-            usable.append(payment)
+            usable.append(entry)
         }
         return usable
     }
 
-    private func add(
-        _ entry: PKIssuerProvisioningExtensionPaymentPassEntry, to device: SimulatedDevice, log: DiagnosticLog
-    ) async -> AddResult {
+    private func add(_ entry: EntryValues, to device: SimulatedDevice, log: DiagnosticLog) async -> AddResult {
         var result = AddResult(identifier: entry.identifier)
-        let configuration = entry.addRequestConfiguration
-        guard configuration.encryptionScheme == .ECC_V2, !configuration.requiresFelicaSecureElement else {
+        guard let configuration = entry.configuration, configuration.encryptionScheme == .ECC_V2,
+            !configuration.requiresFelicaSecureElement
+        else {
             result.errorCode = .unsupported
             result.shownError = "This card cannot be added to \(device.name)."
             return result
@@ -307,15 +339,20 @@ public final class SimulatedWalletApp: Sendable {
             result.shownError = "Could not add the card. Try again later."
             return result
         }
-        let gate = ExtensionCallGate<PKAddPaymentPassRequest?>(
+        let gate = ExtensionCallGate<IssuerPassRequest?>(
             call: "generateAddPaymentPassRequestForPassEntryWithIdentifier", limit: limits.request,
             timeoutConsequence: "Wallet shows an error and adds nothing", log: log)
         let identifier = entry.identifier
         extensionQueue.async {
+            // The extension gets its own configuration object, as from XPC.
+            guard let copy = configuration.configuration() else {
+                gate.deliver(nil)
+                return
+            }
             self.handler().handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
-                identifier, configuration: configuration, certificateChain: challenge.certificateChain,
+                identifier, configuration: copy, certificateChain: challenge.certificateChain,
                 nonce: challenge.nonce, nonceSignature: challenge.nonceSignature,
-                completionHandler: { gate.deliver($0) })
+                completionHandler: { gate.deliver($0.map(IssuerPassRequest.init)) })
         }
         guard case .some(.some(let request)) = await gate.wait() else {
             if gate.elapsed != nil {
@@ -327,7 +364,7 @@ public final class SimulatedWalletApp: Sendable {
         }
         switch await provisioning.submit(request, challenge: challenge, configuration: configuration, log: log) {
         case .success(let pass):
-            result.pass = pass
+            result.added = (pass, device.kind == .watch)
         case .failure(let error):
             result.errorCode = PKAddPaymentPassError(rawValue: error.code) ?? .systemCancelled
             result.shownError = "Could not add the card. Contact your card issuer."
@@ -335,14 +372,14 @@ public final class SimulatedWalletApp: Sendable {
         return result
     }
 
-    private static func offered(_ entry: PKIssuerProvisioningExtensionPaymentPassEntry) -> OfferedEntry {
-        let configuration = entry.addRequestConfiguration
+    private static func offered(_ entry: EntryValues) -> OfferedEntry {
+        let configuration = entry.configuration
         return OfferedEntry(
-            identifier: entry.identifier, title: entry.title, artWidth: entry.art.width, artHeight: entry.art.height,
-            cardholderName: configuration.cardholderName, primaryAccountSuffix: configuration.primaryAccountSuffix,
-            paymentNetwork: configuration.paymentNetwork,
-            primaryAccountIdentifier: configuration.primaryAccountIdentifier,
-            localizedDescription: configuration.localizedDescription,
-            encryptionScheme: configuration.encryptionScheme)
+            identifier: entry.identifier, title: entry.title, artWidth: entry.artWidth, artHeight: entry.artHeight,
+            cardholderName: configuration?.cardholderName, primaryAccountSuffix: configuration?.primaryAccountSuffix,
+            paymentNetwork: configuration?.paymentNetwork,
+            primaryAccountIdentifier: configuration?.primaryAccountIdentifier,
+            localizedDescription: configuration?.localizedDescription,
+            encryptionScheme: configuration?.encryptionScheme ?? .ECC_V2)
     }
 }

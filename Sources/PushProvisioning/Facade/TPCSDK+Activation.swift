@@ -76,10 +76,16 @@ extension TPCSDK {
     }
 
     /// The async form of ``activatePass(pass:card:authorizationCode:nonce:completion:)``.
+    ///
+    /// It runs on the caller's actor (`isolation`), so a main-actor app can
+    /// hand it a pass: PassKit's passes are not `Sendable`. Only the pass's
+    /// identifiers go on to the service and Wallet.
     public static func activatePass(
-        pass: PKSecureElementPass, card: TPCCard, authorizationCode: String?, nonce: String?
+        pass: PKSecureElementPass, card: TPCCard, authorizationCode: String?, nonce: String?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Bool {
-        try await activate(PassReference(pass), card: card, authorizationCode: authorizationCode, nonce: nonce)
+        let target = PassReference(pass)
+        return try await activate(target, card: card, authorizationCode: authorizationCode, nonce: nonce)
     }
 
     private static func activate(

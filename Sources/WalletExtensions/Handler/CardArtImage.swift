@@ -31,11 +31,11 @@ enum CardArtImage {
         #else
         switch format ?? CardArtCheck.format(of: data) {
         case .png?:
-            return CGImage(pngData: data)
+            return SimulatedCardArt.image(pngData: data)
         case .pdf?:
             // The emulation's CGImage carries a size only: Wallet shows PDF art
             // rendered at Apple's card size.
-            return CGImage(width: CardArtCheck.requiredWidth, height: CardArtCheck.requiredHeight)
+            return SimulatedCardArt.placeholder(width: CardArtCheck.requiredWidth, height: CardArtCheck.requiredHeight)
         case nil:
             return nil
         }

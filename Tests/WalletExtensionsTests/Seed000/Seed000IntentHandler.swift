@@ -6,8 +6,6 @@
 // Edits to the seed's code, all of them:
 // 1. Imports: PassKit → PassKitEmulation; PushProvisioning (the SDK) and
 //    FoundationNetworking (URLSession on Linux) added.
-// 2. UIKit art: `UIImage(systemName: "creditcard")!.cgImage!` →
-//    `CGImage.sampleCardArt` (the emulation's 1536 × 969 card art).
 // 3. `loadFromKeychain`'s body calls the Security framework, which Linux
 //    lacks; it reads `SeedKeychain` instead, the test's stand-in for the App
 //    Group keychain the seed's `saveToKeychain` fills.
@@ -137,7 +135,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
             // get the card product title
             let productTitle = "\(cardID)_productTitle"
             // get the card art
-            let art = CGImage.sampleCardArt
+            let art = UIImage(systemName: "creditcard")!.cgImage!
 
             // create the configuration
             guard let config = PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2) else {
@@ -213,7 +211,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
             // get the card product title
             let productTitle = "\(cardID)_productTitle"
             // get the card art
-            let art = CGImage.sampleCardArt
+            let art = UIImage(systemName: "creditcard")!.cgImage!
 
             // create the configuration
             guard let config = PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2) else {

@@ -19,7 +19,9 @@ struct BankServer: Sendable {
 }
 
 /// A sign-in screen of the bank's UI extension: the user's taps are methods.
-final class BankSignInViewController: UIViewController, PKIssuerProvisioningExtensionAuthorizationProviding {
+final class BankSignInViewController: UIViewController,
+    @preconcurrency PKIssuerProvisioningExtensionAuthorizationProviding
+{
     var completionHandler: ((PKIssuerProvisioningExtensionAuthorizationResult) -> Void)?
     let store: SharedCardStore
     let lifetime: TimeInterval
@@ -27,7 +29,11 @@ final class BankSignInViewController: UIViewController, PKIssuerProvisioningExte
     init(store: SharedCardStore, lifetime: TimeInterval = SignInAuthorization.defaultLifetime) {
         self.store = store
         self.lifetime = lifetime
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
     }
 
     func userSignedIn() { completeSignIn(.authorized, store: store, lifetime: lifetime) }
