@@ -3,9 +3,9 @@
 // declares.
 //
 // Edits to the seed's code, all of them:
-// 1. Import lines: `import WatchConnectivity` → PassKitEmulation (stands in
-//    for PassKit, UIKit's UIViewController and WatchConnectivity's WCSession
-//    where they do not exist); PushProvisioning (the SDK) added.
+// 1. Import lines: PassKit and UIKit beside the seed's `import
+//    WatchConnectivity` on Apple platforms, PassKitEmulation (their stand-ins)
+//    elsewhere; PushProvisioning (the SDK) added.
 // 2. Step 1's samples (getCardDigitizationResult ×3, the two `updateUI`,
 //    getToken by last4 and by serial number), written at the seed's file
 //    level, are placed in the seed's `ViewController` (they call
@@ -25,8 +25,15 @@
 //    compiles the seed's own version against Apple's interface and expects
 //    that error).
 import Foundation
-import PassKitEmulation
 import PushProvisioning
+
+#if canImport(PassKit)
+import PassKit
+import UIKit
+import WatchConnectivity
+#else
+import PassKitEmulation
+#endif
 
 class ViewController: UIViewController, TPCSDKProvisionDelegate, WCSessionDelegate {
     // to keep the isWatchPaired value before calling TPC functions

@@ -16,9 +16,9 @@ struct Seed000Tests {
         try await ExtensionWorld.run(
             schemes: [(.mastercard, .approve), (.mastercard, .requireActivation)], seedNaming: true
         ) { world in
-            SeedKeychain.clear()
-            // The seed's saveToKeychain, as the app runs it at sign-in.
-            for card in world.cards { SeedKeychain.save(key: "\(card.id)_Last4", value: card.lastFour) }
+            // The seed's saveToKeychain, as the app runs it at sign-in: into
+            // the simulated iPhone's keychain, App Group access group.
+            for card in world.cards { saveToKeychain(key: "\(card.id)_Last4", value: card.lastFour) }
             let bank = world.bank
             SeedValues.current.withLock {
                 $0.serviceURL = world.harness.sandbox.baseURL.absoluteString
