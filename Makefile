@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme generate release install dist clean
+.PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme check-apple-conformance generate release install dist clean
 
 deps:
 	@scripts/deps.sh
@@ -14,8 +14,15 @@ test: deps
 	$(SWIFT) build --build-tests
 	scripts/check-test-limits.py
 	scripts/test.sh
+	scripts/check-apple-conformance.sh
 	scripts/check-readme.sh
 	$(MAKE) lint
+
+# The client modules' Apple branch and the seed samples compiled in Swift 6
+# mode against stubs of Apple's published interfaces (iOS, macOS, watchOS),
+# plus fault injection; see Tests/AppleConformance/README.md. Part of `make test`.
+check-apple-conformance:
+	scripts/check-apple-conformance.sh
 
 # The suite STRESS_RUNS times (default 5) under STRESS_BUSY busy loops (default 2);
 # one line per run, then "stress: K runs, P passed, F failed, H hung".

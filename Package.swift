@@ -83,22 +83,47 @@ let shared: [Target] = [
 // Apple's nonce with ECDSA P-256, which Foundation on Linux cannot do. The SDK
 // modules (PushProvisioning, WalletExtensions, DigitalCards) stay Foundation
 // + PassKit only (see DESIGN.md, "Rules between parts").
+//
+// Apple documents the add-payment-pass sheet (PKAddPaymentPassViewController,
+// PKAddPaymentPassRequest and its configuration) and the issuer provisioning
+// extensions for iOS, iPadOS, Mac Catalyst and visionOS only, and Wallet's
+// activate(_:activationData:) everywhere but watchOS. The SDK compiles that
+// code where it exists (and on Linux, against the emulation); on macOS and
+// watchOS it keeps the rest: the pass library, token lifecycle, deep links.
+// scripts/check-apple-conformance.sh compiles each profile against stubs of
+// Apple's interfaces.
+let clientPlatformFeatures: [SwiftSetting] = [
+    .define("ADD_PAYMENT_PASS_AVAILABLE", .when(platforms: [.iOS, .macCatalyst, .visionOS, .linux])),
+    .define("PASS_ACTIVATION_AVAILABLE", .when(platforms: [.iOS, .macCatalyst, .visionOS, .macOS, .linux])),
+]
+
 let clientSide: [Target] = [
+    // Apple's PassKit, WatchConnectivity and UIKit enumerations for the
+    // emulation, built with library evolution as Apple's frameworks are: not
+    // frozen, so a `switch` over them needs `@unknown default` on Linux as on
+    // iOS. Stdlib only: Linux's Foundation is not built for library
+    // evolution, and a resilient module importing it warns.
+    .target(
+        name: "PassKitEmulationEnums",
+        swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
+    ),
     .target(
         name: "PassKitEmulation",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto"]
+        dependencies: ["PassKitEmulationEnums", "ProvisioningAPI", "ProvisioningCrypto"]
     ),
     .target(
         name: "PushProvisioning",
         dependencies: [
             "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
-        ]
+        ],
+        swiftSettings: clientPlatformFeatures
     ),
     .target(
         name: "WalletExtensions",
         dependencies: [
             "PushProvisioning", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
-        ]
+        ],
+        swiftSettings: clientPlatformFeatures
     ),
     // The checks behind `tpc doctor`: Foundation only.
     .target(name: "ProvisioningDoctor"),
@@ -285,7 +310,10 @@ let tests: [Target] = [
 
 let package = Package(
     name: "PushProvisioning",
-    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
+    // The client products build for each (the add sheet and the Wallet
+    // extensions only where Apple has them, see clientPlatformFeatures); the
+    // service and the tools are for macOS and Linux.
+    platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .visionOS(.v1), .watchOS(.v10)],
     products: [
         .library(name: "ProvisioningCrypto", targets: ["ProvisioningCrypto"]),
         .library(name: "ProvisioningAPI", targets: ["ProvisioningAPI"]),

@@ -13,11 +13,9 @@ import Testing
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.addToPhone)
         let delegate = IssuerDelegate(issuer: issuer, card: card)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.error == nil)
         let pass = try #require(finish.pass)
@@ -42,21 +40,19 @@ import Testing
         let wallet = try await makeWallet(sandbox, watch: true)
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.addToWatch, .addToPhone)
-
-        let firstConfiguration = try #require(configuration(for: card))
         let onWatch = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(firstConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
+                try await presentSheet(for: card, delegate: IssuerDelegate(issuer: issuer, card: card))
             })
         let watchPass = try #require(onWatch.pass)
         #expect(watchPass.isRemotePass)
         #expect(watchPass.deviceName == "Test Watch")
         let identifier = watchPass.primaryAccountIdentifier
-
-        let secondConfiguration = try #require(configuration(for: card, primaryAccountIdentifier: identifier))
         let onPhone = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(secondConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
+                try await presentSheet(
+                    for: card, primaryAccountIdentifier: identifier,
+                    delegate: IssuerDelegate(issuer: issuer, card: card))
             })
         #expect(onPhone.pass?.isRemotePass == false)
 
@@ -82,11 +78,9 @@ import Testing
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.cancel)
         let delegate = IssuerDelegate(issuer: issuer, card: card)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.pass == nil)
         #expect(finish.error?.domain == PKPassKitErrorDomain)
@@ -101,11 +95,9 @@ import Testing
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.decline)
         let delegate = IssuerDelegate(issuer: issuer, card: card)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.pass == nil)
         #expect(finish.error?.domain == PKPassKitErrorDomain)
@@ -141,11 +133,9 @@ import Testing
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerTwice)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.pass != nil)
         #expect(wallet.diagnostics.map(\.code) == [.handlerCalledTwice])
@@ -158,11 +148,9 @@ import Testing
         let wallet = try await makeWallet(sandbox, sheetTimeout: .milliseconds(1))
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerAfterSheetEnds)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.pass == nil)
         #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
@@ -177,11 +165,9 @@ import Testing
         let wallet = try await makeWallet(sandbox, sheetTimeout: .milliseconds(200))
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .neverAnswer)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.error?.domain == PKPassKitErrorDomain)
         #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
@@ -194,11 +180,9 @@ import Testing
         let wallet = try await makeWallet(sandbox)
         let card = try await issuer.card(.approve)
         let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerEmpty)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
         #expect(wallet.diagnostics.map(\.code) == [.incompleteRequest])
@@ -210,11 +194,9 @@ import Testing
         let wallet = try await makeWallet(sandbox, watch: false)
         let card = try await issuer.card(.approve)
         wallet.scriptUser(.addToWatch)
-
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: IssuerDelegate(issuer: issuer, card: card))
+                try await presentSheet(for: card, delegate: IssuerDelegate(issuer: issuer, card: card))
             })
         #expect(finish.error?.code == PKAddPaymentPassError.unsupported.rawValue)
         #expect(wallet.diagnostics.map(\.code) == [.choiceNotOffered])
@@ -223,7 +205,7 @@ import Testing
 
 /// Polls `condition` until it holds; fails after a generous bound so a broken
 /// emulation ends the test rather than hanging it.
-func waitUntil(_ condition: @Sendable () -> Bool) async throws {
+func waitUntil(_ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation) async throws {
     for _ in 0..<500 where !condition() {
         try await Task.sleep(for: .milliseconds(10))
     }

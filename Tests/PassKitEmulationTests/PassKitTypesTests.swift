@@ -8,9 +8,9 @@ import Testing
         #expect(PKAddPaymentPassError.unsupported.rawValue == 0)
         #expect(PKAddPaymentPassError.userCancelled.rawValue == 1)
         #expect(PKAddPaymentPassError.systemCancelled.rawValue == 2)
-        let error = PKAddPaymentPassError.userCancelled.error(reason: "the user cancelled")
-        #expect(error.domain == PKPassKitErrorDomain)
-        #expect(error.code == 1)
+        let error = PKPassKitError(.invalidDataError) as NSError
+        #expect(error.domain == PKPassKitErrorDomain && error.code == 1)
+        #expect(PKPassKitError.unknownError.rawValue == -1 && PKPassKitError.notEntitledError.rawValue == 4)
     }
 
     @Test func passTypeRawValuesMatchApple() {

@@ -13,10 +13,9 @@ import Testing
         _ card: SandboxTestCard, issuer: IssuerBackend, wallet: SimulatedWallet
     ) async throws -> (PKPaymentPass, IssuerDelegate) {
         let delegate = IssuerDelegate(issuer: issuer, card: card)
-        let sheetConfiguration = try #require(configuration(for: card))
         let finish = try #require(
             try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(sheetConfiguration, delegate: delegate)
+                try await presentSheet(for: card, delegate: delegate)
             })
         return (try #require(finish.pass), delegate)
     }
@@ -155,7 +154,7 @@ import Testing
         #expect(paired.isWatchPaired)
         #expect(!alone.isWatchPaired)
 
-        let observer = await SessionObserver()
+        let observer = SessionObserver()
         let reported = try await SimulatedWallet.withCurrent(paired) { @MainActor in
             #expect(WCSession.isSupported())
             let session = WCSession.default
@@ -170,9 +169,9 @@ import Testing
     }
 }
 
-/// A `WCSessionDelegate` that hands the activation to the test.
-@MainActor
-final class SessionObserver: NSObject, WCSessionDelegate {
+/// A `WCSessionDelegate` that hands the activation to the test; nonisolated,
+/// as WCSession calls it on a queue of its own.
+final class SessionObserver: NSObject, WCSessionDelegate, Sendable {
     struct Activation: Sendable {
         let state: WCSessionActivationState
         let isPaired: Bool

@@ -25,13 +25,64 @@ struct SDKModelTests {
 
     @Test("server errors suggest what to do and keep the request id")
     func serverErrorsAreLocalized() {
-        let error = TPCError.serverError(
-            code: "urn:pushprovisioning:problem:authorization-code-expired", message: "the code has expired",
-            requestId: "req-1", httpStatus: 401)
+        let error = TPCError(
+            .serverError, "the code has expired", requestId: "req-1",
+            problemType: "urn:pushprovisioning:problem:authorization-code-expired", httpStatus: 401)
         #expect(error.requestId == "req-1")
+        #expect(error.problemType == "urn:pushprovisioning:problem:authorization-code-expired")
+        #expect(error.message == "the code has expired")
         #expect(error.recoverySuggestion?.contains("new authorization code") == true)
         #expect(error.errorDescription?.contains("refused") == true)
         #expect(TPCError(.serviceUnavailable, "down").recoverySuggestion != nil)
+    }
+
+    @Test("TPCError matches TPC SDK 2.7's published cases and associated values")
+    func publishedCasesMatch() {
+        let errors: [any Error] = [
+            TPCError(
+                .serverError, "the code was already used", requestId: "req-9", problemType: "urn:x:replayed",
+                httpStatus: 409),
+            TPCError.notConfigured, TPCError.invalidArgument("last4"), TPCError.invalidFormat("url"),
+            TPCError.internalInconsistency("state"), TPCError.notSupported("rsa"), TPCError.deviceEnvironmentUnsafe(3),
+        ]
+        var matched: [String] = []
+        for error in errors {
+            guard let error = error as? TPCError else { continue }
+            switch error {
+            case .notConfigured: matched.append("notConfigured")
+            case .invalidArgument(let message): matched.append("invalidArgument:\(message)")
+            case .invalidFormat(let message): matched.append("invalidFormat:\(message)")
+            case .internalInconsistency(let message): matched.append("internalInconsistency:\(message)")
+            case .serverError(let code, let message):
+                let text: String = message
+                matched.append("serverError:\(code):\(text.hasPrefix("the code was already used"))")
+            case .notSupported(let message): matched.append("notSupported:\(message)")
+            case .deviceEnvironmentUnsafe(let reason): matched.append("deviceEnvironmentUnsafe:\(reason)")
+            default: matched.append("other")
+            }
+        }
+        #expect(
+            matched == [
+                "serverError:409:true", "notConfigured", "invalidArgument:last4", "invalidFormat:url",
+                "internalInconsistency:state", "notSupported:rsa", "deviceEnvironmentUnsafe:3",
+            ])
+    }
+
+    @Test("the request id can be set, read back and replaced, and local errors carry none")
+    func requestIdRoundTrips() {
+        var error = TPCError.timedOut("no answer within 15 s")
+        #expect(error.requestId == nil)
+        error.requestId = "abc-1"
+        #expect(error.requestId == "abc-1")
+        #expect(error.message == "no answer within 15 s")
+        #expect(error == .timedOut("no answer within 15 s (request abc-1)"))
+        error.requestId = nil
+        #expect(error == .timedOut("no answer within 15 s"))
+        var local = TPCError.notConfigured
+        local.requestId = "ignored"
+        #expect(local.requestId == nil && local == .notConfigured)
+        // A message that merely ends in parentheses keeps them.
+        #expect(TPCError.invalidArgument("the suffix (last four)").message == "the suffix (last four)")
     }
 
     @Test("descriptions of inputs never show codes or payloads")

@@ -2,18 +2,24 @@
 // Wallet's deep link and activates the token.
 //
 // Edits to the seed's code, all of them:
-// 1. Import lines added: Foundation, PassKitEmulation (stands in for PassKit
-//    where it does not exist) and PushProvisioning (the SDK); the seed shows none.
+// 1. Import lines added: Foundation, PassKit and UIKit on Apple platforms,
+//    PassKitEmulation (their stand-ins, `UIApplication` included) elsewhere,
+//    and PushProvisioning (the SDK); the seed shows none.
 // 2. The free function is placed in `final class AppDelegate` (in an app it
-//    is a method of the UIApplicationDelegate); `UIApplication` and
-//    `UIApplication.OpenURLOptionsKey` are the test stand-ins of UIKitStandIns.swift.
+//    is a method of the UIApplicationDelegate).
 // 3. Placeholders the seed asks the integrator to fill in: `"SCHEME"` →
 //    `SeedValues.scheme`, `"<JWT>"` → `SeedValues.authorizationCode`.
 // 4. Layout and comments as swift-format and English leave them; no token
 //    of the code changed otherwise.
 import Foundation
-import PassKitEmulation
 import PushProvisioning
+
+#if canImport(PassKit)
+import PassKit
+import UIKit
+#else
+import PassKitEmulation
+#endif
 
 @MainActor
 final class AppDelegate {

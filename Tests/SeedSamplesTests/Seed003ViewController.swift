@@ -3,9 +3,9 @@
 // declares.
 //
 // Edits to the seed's code, all of them:
-// 1. Import lines: `import WatchConnectivity` → PassKitEmulation (stands in
-//    for PassKit, UIKit's UIViewController and WatchConnectivity's WCSession
-//    where they do not exist); PushProvisioning (the SDK) added.
+// 1. Import lines: PassKit and UIKit beside the seed's `import
+//    WatchConnectivity` on Apple platforms, PassKitEmulation (their stand-ins)
+//    elsewhere; PushProvisioning (the SDK) added.
 // 2. Step 1's samples (getCardDigitizationResult ×3, the two `updateUI`,
 //    getToken by last4 and by serial number), written at the seed's file
 //    level, are placed in the seed's `ViewController` (they call
@@ -18,9 +18,22 @@
 //    `SchemeStringViewController`, since one class cannot hold both.
 // 4. The class is not `final`, so tests may subclass it to observe calls.
 // 5. Comments translated to English; layout as swift-format leaves it.
+// 6. The three WCSessionDelegate methods are `nonisolated` and set
+//    `isWatchPaired` on the main actor. As written they do not compile for iOS
+//    in Swift 6: Apple's WCSessionDelegate is not main-actor isolated and
+//    WCSession calls it on a background queue (scripts/check-apple-conformance.sh
+//    compiles the seed's own version against Apple's interface and expects
+//    that error).
 import Foundation
-import PassKitEmulation
 import PushProvisioning
+
+#if canImport(PassKit)
+import PassKit
+import UIKit
+import WatchConnectivity
+#else
+import PassKitEmulation
+#endif
 
 class ViewController: UIViewController, TPCSDKProvisionDelegate, WCSessionDelegate {
     // to keep the isWatchPaired value before calling TPC functions
@@ -37,24 +50,24 @@ class ViewController: UIViewController, TPCSDKProvisionDelegate, WCSessionDelega
     }
 
     // MARK: WCSessionDelegate
-    func session(
+    nonisolated func session(
         _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: Error?
     ) {
         if error != nil {
             // handle the error
         } else if activationState == .activated && session.isPaired {
-            isWatchPaired = true
+            Task { @MainActor in isWatchPaired = true }
         }
     }
 
-    func sessionDidBecomeInactive(_ session: WCSession) {
+    nonisolated func sessionDidBecomeInactive(_ session: WCSession) {
         // handle sessionDidBecomeInactive
-        isWatchPaired = false
+        Task { @MainActor in isWatchPaired = false }
     }
 
-    func sessionDidDeactivate(_ session: WCSession) {
+    nonisolated func sessionDidDeactivate(_ session: WCSession) {
         // handle sessionDidDeactivate
-        isWatchPaired = false
+        Task { @MainActor in isWatchPaired = false }
     }
 
     // The following applies to iOS SDK 2.0.0 and earlier.

@@ -146,7 +146,7 @@ struct SeedSamplesTests {
                 let tokens = try await TPCSDK.getTokens(
                     card: TPCCard(
                         cardReference: card.reference, primaryAccountNumberSuffix: card.last4, authorizationCode: code))
-                guard !tokens.isEmpty else { throw TPCError(.notFound, "not yet", httpStatus: 404) }
+                guard !tokens.isEmpty else { throw TPCError.serverError(404, "not yet") }
                 return tokens
             }
             SeedValues.scheme = "VISA"

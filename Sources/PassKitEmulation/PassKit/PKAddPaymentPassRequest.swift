@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The issuer's encrypted card data for Apple Pay, as in PassKit (iOS 9): what
 /// the delegate hands back to the add-payment-pass sheet.
@@ -17,44 +16,39 @@ import Synchronization
 /// handler(request)
 /// ```
 ///
-/// The emulation guards its properties with a lock so that a request built in
-/// a task can be handed to the `@Sendable` completion handler.
-open class PKAddPaymentPassRequest: NSObject, @unchecked Sendable {
-    private struct Fields {
-        var encryptedPassData: Data?
-        var activationData: Data?
-        var ephemeralPublicKey: Data?
-        var wrappedKey: Data?
-    }
-
-    private let fields = Mutex(Fields())
-
+/// Like Apple's class it is not `Sendable`: build it where you hand it over.
+open class PKAddPaymentPassRequest: NSObject {
     /// Makes an empty request.
     public override init() {
         super.init()
     }
 
     /// The card data encrypted for Apple's leaf certificate.
-    open var encryptedPassData: Data? {
-        get { fields.withLock { $0.encryptedPassData } }
-        set { fields.withLock { $0.encryptedPassData = newValue } }
-    }
+    open var encryptedPassData: Data?
 
     /// The network's one-time value that activates the token.
-    open var activationData: Data? {
-        get { fields.withLock { $0.activationData } }
-        set { fields.withLock { $0.activationData = newValue } }
-    }
+    open var activationData: Data?
 
     /// ECC_V2: the ephemeral public key, 65-byte uncompressed point.
-    open var ephemeralPublicKey: Data? {
-        get { fields.withLock { $0.ephemeralPublicKey } }
-        set { fields.withLock { $0.ephemeralPublicKey = newValue } }
-    }
+    open var ephemeralPublicKey: Data?
 
     /// RSA_V2: the content key wrapped for the leaf's RSA key.
-    open var wrappedKey: Data? {
-        get { fields.withLock { $0.wrappedKey } }
-        set { fields.withLock { $0.wrappedKey = newValue } }
+    open var wrappedKey: Data?
+}
+
+/// What Wallet takes from the issuer's ``PKAddPaymentPassRequest``, copied
+/// where the issuer hands it over, as Wallet receives a copy across the
+/// process boundary on iOS.
+struct IssuerPassRequest: Sendable {
+    var encryptedPassData: Data?
+    var activationData: Data?
+    var ephemeralPublicKey: Data?
+    var wrappedKey: Data?
+
+    init(_ request: PKAddPaymentPassRequest) {
+        encryptedPassData = request.encryptedPassData
+        activationData = request.activationData
+        ephemeralPublicKey = request.ephemeralPublicKey
+        wrappedKey = request.wrappedKey
     }
 }

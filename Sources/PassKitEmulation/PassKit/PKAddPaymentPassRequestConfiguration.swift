@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What the add-payment-pass sheet shows and which card it adds, as in
 /// PassKit (iOS 9).
@@ -16,23 +15,8 @@ import Synchronization
 /// configuration.paymentNetwork = .masterCard
 /// ```
 ///
-/// The emulation guards its properties with a lock so that a configuration can
-/// be handed between threads; Apple's class makes no such promise.
-open class PKAddPaymentPassRequestConfiguration: NSObject, @unchecked Sendable {
-    private struct Fields {
-        var style: PKAddPaymentPassStyle = .payment
-        var cardholderName: String?
-        var primaryAccountSuffix: String?
-        var cardDetails: [PKLabeledValue] = []
-        var localizedDescription: String?
-        var primaryAccountIdentifier: String?
-        var paymentNetwork: PKPaymentNetwork?
-        var productIdentifiers: Set<String> = []
-        var requiresFelicaSecureElement = false
-    }
-
-    private let fields = Mutex(Fields())
-
+/// Like Apple's class it is not `Sendable`.
+open class PKAddPaymentPassRequestConfiguration: NSObject {
     /// The scheme the issuer will encrypt the card data with.
     public let encryptionScheme: PKEncryptionScheme
 
@@ -46,58 +30,82 @@ open class PKAddPaymentPassRequestConfiguration: NSObject, @unchecked Sendable {
     }
 
     /// Payment card or access card; `.payment` by default.
-    open var style: PKAddPaymentPassStyle {
-        get { fields.withLock { $0.style } }
-        set { fields.withLock { $0.style = newValue } }
-    }
+    open var style: PKAddPaymentPassStyle = .payment
 
     /// The name on the card, shown on the sheet.
-    open var cardholderName: String? {
-        get { fields.withLock { $0.cardholderName } }
-        set { fields.withLock { $0.cardholderName = newValue } }
-    }
+    open var cardholderName: String?
 
     /// The card number's last four digits, shown on the sheet.
-    open var primaryAccountSuffix: String? {
-        get { fields.withLock { $0.primaryAccountSuffix } }
-        set { fields.withLock { $0.primaryAccountSuffix = newValue } }
-    }
+    open var primaryAccountSuffix: String?
 
     /// Extra labelled details shown on the sheet.
-    open var cardDetails: [PKLabeledValue] {
-        get { fields.withLock { $0.cardDetails } }
-        set { fields.withLock { $0.cardDetails = newValue } }
-    }
+    open var cardDetails: [PKLabeledValue] = []
 
     /// The card's description, shown on the sheet.
-    open var localizedDescription: String? {
-        get { fields.withLock { $0.localizedDescription } }
-        set { fields.withLock { $0.localizedDescription = newValue } }
-    }
+    open var localizedDescription: String?
 
     /// The card's identifier at the issuer; when a pass with it is already on a
     /// device, the sheet offers only the other device.
-    open var primaryAccountIdentifier: String? {
-        get { fields.withLock { $0.primaryAccountIdentifier } }
-        set { fields.withLock { $0.primaryAccountIdentifier = newValue } }
-    }
+    open var primaryAccountIdentifier: String?
 
     /// The card's network, used to pick the card art and routing.
-    open var paymentNetwork: PKPaymentNetwork? {
-        get { fields.withLock { $0.paymentNetwork } }
-        set { fields.withLock { $0.paymentNetwork = newValue } }
-    }
+    open var paymentNetwork: PKPaymentNetwork?
 
     /// Product identifiers that narrow the pass's art and features (iOS 12.3).
-    open var productIdentifiers: Set<String> {
-        get { fields.withLock { $0.productIdentifiers } }
-        set { fields.withLock { $0.productIdentifiers = newValue } }
-    }
+    open var productIdentifiers: Set<String> = []
 
     /// Whether the card needs a FeliCa secure element (Japan); the simulated
     /// devices have none, so such a configuration cannot be added.
-    open var requiresFelicaSecureElement: Bool {
-        get { fields.withLock { $0.requiresFelicaSecureElement } }
-        set { fields.withLock { $0.requiresFelicaSecureElement = newValue } }
+    open var requiresFelicaSecureElement = false
+}
+
+/// A configuration's values, copied where Wallet takes them from the issuer
+/// and made into a fresh configuration where it hands them back, as they
+/// cross the process boundary on iOS.
+struct RequestConfigurationValues: Sendable {
+    var encryptionScheme: PKEncryptionScheme
+    var style: PKAddPaymentPassStyle
+    var cardholderName: String?
+    var primaryAccountSuffix: String?
+    var cardDetails: [LabeledValue]
+    var localizedDescription: String?
+    var primaryAccountIdentifier: String?
+    var paymentNetwork: PKPaymentNetwork?
+    var productIdentifiers: Set<String>
+    var requiresFelicaSecureElement: Bool
+
+    struct LabeledValue: Sendable {
+        var label: String
+        var value: String
+    }
+
+    init(_ configuration: PKAddPaymentPassRequestConfiguration) {
+        encryptionScheme = configuration.encryptionScheme
+        style = configuration.style
+        cardholderName = configuration.cardholderName
+        primaryAccountSuffix = configuration.primaryAccountSuffix
+        cardDetails = configuration.cardDetails.map { LabeledValue(label: $0.label, value: $0.value) }
+        localizedDescription = configuration.localizedDescription
+        primaryAccountIdentifier = configuration.primaryAccountIdentifier
+        paymentNetwork = configuration.paymentNetwork
+        productIdentifiers = configuration.productIdentifiers
+        requiresFelicaSecureElement = configuration.requiresFelicaSecureElement
+    }
+
+    /// A new configuration with these values.
+    func configuration() -> PKAddPaymentPassRequestConfiguration? {
+        guard let configuration = PKAddPaymentPassRequestConfiguration(encryptionScheme: encryptionScheme) else {
+            return nil
+        }
+        configuration.style = style
+        configuration.cardholderName = cardholderName
+        configuration.primaryAccountSuffix = primaryAccountSuffix
+        configuration.cardDetails = cardDetails.map { PKLabeledValue(label: $0.label, value: $0.value) }
+        configuration.localizedDescription = localizedDescription
+        configuration.primaryAccountIdentifier = primaryAccountIdentifier
+        configuration.paymentNetwork = paymentNetwork
+        configuration.productIdentifiers = productIdentifiers
+        configuration.requiresFelicaSecureElement = requiresFelicaSecureElement
+        return configuration
     }
 }

@@ -69,7 +69,13 @@ open class PKAddPaymentPassViewController: UIViewController {
         self.configuration = configuration
         self.wallet = wallet
         self.delegate = delegate
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// The sheet cannot be archived: always `nil`, as PassKit's sheet is made
+    /// only with ``init(requestConfiguration:delegate:)``.
+    public required nonisolated init?(coder: NSCoder) {
+        return nil
     }
 
     /// Starts the add flow when the sheet appears; it runs once per sheet.

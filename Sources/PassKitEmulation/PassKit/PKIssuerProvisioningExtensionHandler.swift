@@ -4,14 +4,15 @@ import Foundation
 /// PassKit (iOS 14): Wallet asks it whether the issuer has cards to add, which
 /// ones, and for each card the user picks, the encrypted request.
 ///
-/// Subclass it and override the four methods, as on iOS:
+/// Subclass it and override the four methods, in their completion-handler or
+/// their `async` form, as on iOS:
 ///
 /// ```swift
 /// class IntentHandler: PKIssuerProvisioningExtensionHandler {
-///     override func status(completion: @escaping (PKIssuerProvisioningExtensionStatus) -> Void) { … }
-///     override func passEntries(completion: @escaping ([PKIssuerProvisioningExtensionPassEntry]) -> Void) { … }
-///     override func remotePassEntries(completion: @escaping ([PKIssuerProvisioningExtensionPassEntry]) -> Void) { … }
-///     override func generateAddPaymentPassRequestForPassEntryWithIdentifier(…) { … }
+///     override func status(completion: @escaping @Sendable (PKIssuerProvisioningExtensionStatus) -> Void) { … }
+///     override func passEntries() async -> [PKIssuerProvisioningExtensionPassEntry] { … }
+///     override func remotePassEntries() async -> [PKIssuerProvisioningExtensionPassEntry] { … }
+///     override func generateAddPaymentPassRequestForPassEntryWithIdentifier(…) async -> PKAddPaymentPassRequest? { … }
 /// }
 /// ```
 ///
@@ -20,28 +21,64 @@ import Foundation
 /// does and reports a completion that is late, missing or repeated.
 ///
 /// The base class answers "nothing to add": a status with every flag `false`,
-/// no entries and no request. Wallet calls the methods on threads of its
-/// own, as on iOS; like Apple's class it is not `Sendable`.
+/// no entries and no request. Wallet calls the completion-handler forms on
+/// threads of its own; the base class's completion-handler form runs the
+/// `async` form, so overriding either works, as Objective-C's single method
+/// makes it on iOS. Like Apple's class it is not `Sendable`.
 open class PKIssuerProvisioningExtensionHandler: NSObject {
     /// Makes a handler; Wallet makes one per extension launch.
     public override init() {
         super.init()
     }
 
+    /// Carries the handler into the task that runs an `async` form. Wallet's
+    /// call crosses a process boundary on iOS; the handler object stays on
+    /// the extension's side and is not shared with anything else.
+    private struct Carried: @unchecked Sendable {
+        let handler: PKIssuerProvisioningExtensionHandler
+    }
+
     /// Tells Wallet whether the issuer has cards for this iPhone or the Watch
     /// and whether the user must sign in first. Apple's limit: about 100 ms.
-    open func status(completion: @escaping (PKIssuerProvisioningExtensionStatus) -> Void) {
-        completion(PKIssuerProvisioningExtensionStatus())
+    open func status(completion: @escaping @Sendable (PKIssuerProvisioningExtensionStatus) -> Void) {
+        let carried = Carried(handler: self)
+        Task {
+            let status = await carried.handler.status()
+            completion(status)
+        }
+    }
+
+    /// The `async` form of ``status(completion:)``.
+    open func status() async -> PKIssuerProvisioningExtensionStatus {
+        PKIssuerProvisioningExtensionStatus()
     }
 
     /// The cards that can be added to this iPhone. Apple's limit: 20 s.
-    open func passEntries(completion: @escaping ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
-        completion([])
+    open func passEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
+        let carried = Carried(handler: self)
+        Task {
+            let entries = await carried.handler.passEntries()
+            completion(entries)
+        }
+    }
+
+    /// The `async` form of ``passEntries(completion:)``.
+    open func passEntries() async -> [PKIssuerProvisioningExtensionPassEntry] {
+        []
     }
 
     /// The cards that can be added to the paired Apple Watch. Apple's limit: 20 s.
-    open func remotePassEntries(completion: @escaping ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
-        completion([])
+    open func remotePassEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
+        let carried = Carried(handler: self)
+        Task {
+            let entries = await carried.handler.remotePassEntries()
+            completion(entries)
+        }
+    }
+
+    /// The `async` form of ``remotePassEntries(completion:)``.
+    open func remotePassEntries() async -> [PKIssuerProvisioningExtensionPassEntry] {
+        []
     }
 
     /// The encrypted request for the card the user picked, from Apple's
@@ -50,8 +87,37 @@ open class PKIssuerProvisioningExtensionHandler: NSObject {
     open func generateAddPaymentPassRequestForPassEntryWithIdentifier(
         _ identifier: String, configuration: PKAddPaymentPassRequestConfiguration,
         certificateChain certificates: [Data], nonce: Data, nonceSignature: Data,
-        completionHandler completion: @escaping (PKAddPaymentPassRequest?) -> Void
+        completionHandler completion: @escaping @Sendable (PKAddPaymentPassRequest?) -> Void
     ) {
-        completion(nil)
+        let carried = Carried(handler: self)
+        let arguments = RequestArguments(
+            identifier: identifier, configuration: configuration, certificates: certificates, nonce: nonce,
+            nonceSignature: nonceSignature)
+        Task {
+            let request = await carried.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+                arguments.identifier, configuration: arguments.configuration,
+                certificateChain: arguments.certificates, nonce: arguments.nonce,
+                nonceSignature: arguments.nonceSignature)
+            completion(request)
+        }
+    }
+
+    /// The `async` form of
+    /// ``generateAddPaymentPassRequestForPassEntryWithIdentifier(_:configuration:certificateChain:nonce:nonceSignature:completionHandler:)``.
+    open func generateAddPaymentPassRequestForPassEntryWithIdentifier(
+        _ identifier: String, configuration: PKAddPaymentPassRequestConfiguration,
+        certificateChain certificates: [Data], nonce: Data, nonceSignature: Data
+    ) async -> PKAddPaymentPassRequest? {
+        nil
+    }
+
+    /// The request's arguments on their way to the `async` form; the
+    /// configuration is Wallet's, made for this call only.
+    private struct RequestArguments: @unchecked Sendable {
+        let identifier: String
+        let configuration: PKAddPaymentPassRequestConfiguration
+        let certificates: [Data]
+        let nonce: Data
+        let nonceSignature: Data
     }
 }

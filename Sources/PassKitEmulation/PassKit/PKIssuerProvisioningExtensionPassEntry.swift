@@ -4,8 +4,8 @@ import Foundation
 /// (iOS 14): an identifier, a title and the card's art. Payment cards are
 /// ``PKIssuerProvisioningExtensionPaymentPassEntry``.
 ///
-/// Entries are immutable, which makes them safe to hand between threads.
-open class PKIssuerProvisioningExtensionPassEntry: NSObject, @unchecked Sendable {
+/// Like Apple's class it is not `Sendable`.
+open class PKIssuerProvisioningExtensionPassEntry: NSObject {
     /// The issuer's identifier for the card; Wallet hands it back to
     /// ``PKIssuerProvisioningExtensionHandler/generateAddPaymentPassRequestForPassEntryWithIdentifier(_:configuration:certificateChain:nonce:nonceSignature:completionHandler:)``.
     public let identifier: String

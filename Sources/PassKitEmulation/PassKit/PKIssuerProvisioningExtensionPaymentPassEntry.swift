@@ -11,7 +11,7 @@ import Foundation
 /// let entry = PKIssuerProvisioningExtensionPaymentPassEntry(
 ///     identifier: "card-1", title: "Everyday Debit", art: art, addRequestConfiguration: configuration)
 /// ```
-open class PKIssuerProvisioningExtensionPaymentPassEntry: PKIssuerProvisioningExtensionPassEntry, @unchecked Sendable {
+open class PKIssuerProvisioningExtensionPaymentPassEntry: PKIssuerProvisioningExtensionPassEntry {
     /// What the add request for this card shows and which card it adds.
     public let addRequestConfiguration: PKAddPaymentPassRequestConfiguration
 

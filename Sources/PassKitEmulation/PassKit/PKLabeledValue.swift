@@ -2,7 +2,7 @@ import Foundation
 
 /// A label and value shown on the add-payment-pass sheet, as in PassKit
 /// (iOS 10.1).
-open class PKLabeledValue: NSObject, @unchecked Sendable {
+open class PKLabeledValue: NSObject {
     /// The label, for example "Card type".
     public let label: String
     /// The value, for example "Business".

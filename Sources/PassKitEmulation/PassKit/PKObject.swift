@@ -2,9 +2,10 @@ import Foundation
 
 /// The root of PassKit's pass classes, as in PassKit.
 ///
-/// Emulated passes are immutable snapshots of the device's pass store, which
-/// is what makes them safe to share between threads.
-open class PKObject: NSObject, @unchecked Sendable {
+/// Emulated passes are immutable snapshots of the device's pass store; like
+/// Apple's, they are not `Sendable`: copy what another task needs (the serial
+/// number, the account identifiers) rather than the pass.
+open class PKObject: NSObject {
     override init() {
         super.init()
     }

@@ -13,7 +13,7 @@ import ProvisioningAPI
 /// let pass = PKPassLibrary().pass(withPassTypeIdentifier: "paymentpass.com.apple", serialNumber: serial)
 /// let tokenId = pass?.secureElementPass?.deviceAccountIdentifier
 /// ```
-open class PKPass: PKObject, @unchecked Sendable {
+open class PKPass: PKObject {
     /// The store's record behind this snapshot.
     let record: SandboxPass
     private let remote: Bool
@@ -30,13 +30,12 @@ open class PKPass: PKObject, @unchecked Sendable {
     /// pass format, the JSON of a `SandboxPass` (what the sandbox answers for a
     /// device's passes), and makes a local (iPhone) secure-element pass.
     ///
-    /// - Throws: an `NSError` in ``PKPassKitErrorDomain`` with code
-    ///   `PKPassKitError.invalidDataError` (1) when the data is not such a pass.
+    /// - Throws: ``PKPassKitError`` ``PKPassKitError/Code/invalidDataError``
+    ///   (in ``PKPassKitErrorDomain``, code 1) when the data is not such a pass.
     public convenience init(data: Data) throws {
         guard let record = try? JSONDecoder.provisioningAPI.decode(SandboxPass.self, from: data) else {
-            throw NSError(
-                domain: PKPassKitErrorDomain, code: 1,
-                userInfo: [NSLocalizedFailureReasonErrorKey: "the data is not an emulated pass"])
+            throw PKPassKitError(
+                .invalidDataError, userInfo: [NSLocalizedFailureReasonErrorKey: "the data is not an emulated pass"])
         }
         self.init(record: record, isRemotePass: false)
     }

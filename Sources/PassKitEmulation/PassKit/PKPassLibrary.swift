@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 
 /// The passes in Wallet, as in PassKit, read from the simulated wallet.
 ///
@@ -15,7 +16,7 @@ import Foundation
 ///     .first { $0.primaryAccountNumberSuffix == "1234" }
 /// let remote = library.remoteSecureElementPasses.first { $0.primaryAccountNumberSuffix == "1234" }
 /// ```
-open class PKPassLibrary: NSObject, @unchecked Sendable {
+open class PKPassLibrary: NSObject {
     private let wallet: SimulatedWallet?
 
     /// Opens the library of the current simulated wallet.
@@ -97,9 +98,10 @@ open class PKPassLibrary: NSObject, @unchecked Sendable {
         completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil
     ) {
         let wallet = wallet
+        let record = secureElementPass.record
         Task.detached {
             do {
-                let activated = try await Self.activate(secureElementPass, activationData: activationData, in: wallet)
+                let activated = try await PKPassLibrary.activate(record, activationData: activationData, in: wallet)
                 completion?(activated, nil)
             } catch {
                 completion?(false, error)
@@ -114,22 +116,36 @@ open class PKPassLibrary: NSObject, @unchecked Sendable {
     /// - Throws: an `NSError` in ``PKPassKitErrorDomain`` when the network
     ///   refuses the activation data or the pass is unknown.
     open func activate(_ secureElementPass: PKSecureElementPass, activationData: Data) async throws -> Bool {
-        try await Self.activate(secureElementPass, activationData: activationData, in: wallet)
+        try await Self.activate(secureElementPass.record, activationData: activationData, in: wallet)
     }
 
     private static func activate(
-        _ pass: PKSecureElementPass, activationData: Data, in wallet: SimulatedWallet?
+        _ record: SandboxPass, activationData: Data, in wallet: SimulatedWallet?
     ) async throws -> Bool {
         do {
             guard let wallet else {
                 throw PassKitEmulationError(.notConfigured, "no simulated wallet is installed")
             }
-            let updated = try await wallet.activate(pass.record, activationData: activationData)
+            let updated = try await wallet.activate(record, activationData: activationData)
             return updated.activationState == .activated
         } catch let error as PassKitEmulationError {
             throw NSError(
                 domain: PKPassKitErrorDomain, code: -1,
                 userInfo: [NSLocalizedFailureReasonErrorKey: error.detail, NSUnderlyingErrorKey: error])
         }
+    }
+}
+
+extension NSNotification.Name {
+    /// Posted when a device's passes change (a pass added, its state
+    /// followed from the network, activated), as in PassKit. The emulation
+    /// posts it with no object: observe it without one.
+    public static let PKPassLibraryDidChange = NSNotification.Name("PKPassLibraryDidChangeNotification")
+}
+
+extension SimulatedWallet {
+    /// Tells observers of ``Foundation/NSNotification/Name/PKPassLibraryDidChange``.
+    func passesDidChange() {
+        NotificationCenter.default.post(name: .PKPassLibraryDidChange, object: nil)
     }
 }

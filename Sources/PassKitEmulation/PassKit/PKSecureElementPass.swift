@@ -7,21 +7,11 @@ import ProvisioningAPI
 /// ``deviceAccountIdentifier`` is the network token's id (what the SDK sends
 /// to activate, suspend, resume or delete the token) and
 /// ``primaryAccountNumberSuffix`` the card's last four digits.
-open class PKSecureElementPass: PKPass, @unchecked Sendable {
+open class PKSecureElementPass: PKPass {
     /// Where a secure-element pass is in its life, as in PassKit; it follows
-    /// the network token's state.
-    public enum PassActivationState: Int, Hashable, Sendable {
-        /// Ready to pay.
-        case activated = 0
-        /// Added, waiting for identity verification (the issuer app's ID&V).
-        case requiresActivation = 1
-        /// Activation is under way.
-        case activating = 2
-        /// Suspended by the issuer or the user.
-        case suspended = 3
-        /// Deleted; the pass no longer pays.
-        case deactivated = 4
-    }
+    /// the network token's state. Not frozen, as Apple's: a `switch` over it
+    /// needs `@unknown default`.
+    public typealias PassActivationState = _PKSecureElementPass.PassActivationState
 
     /// The identifier of the card (the funding account) the issuer gave when
     /// adding it.

@@ -10,7 +10,7 @@ struct AddPaymentPassFlow {
         var error: NSError?
 
         static func failure(_ code: PKAddPaymentPassError, _ reason: String) -> Outcome {
-            Outcome(pass: nil, error: code.error(reason: reason))
+            Outcome(pass: nil, error: AddPaymentPassFailure.error(code, reason: reason))
         }
     }
 
@@ -54,12 +54,12 @@ struct AddPaymentPassFlow {
             return .failure(.systemCancelled, "the sheet has no delegate")
         }
         // Apple's 20 s count from the delegate call; exactly one answer gets through.
-        let gate = ExtensionCallGate<PKAddPaymentPassRequest>(
+        let gate = ExtensionCallGate<IssuerPassRequest>(
             call: "generateRequestWithCertificateChain", limit: wallet.sheetTimeout,
             timeoutConsequence: "the sheet ends with an error", log: DiagnosticLog(wallet: wallet))
         delegate.addPaymentPassViewController(
             controller, generateRequestWithCertificateChain: chain.certificateChain, nonce: nonce.nonce,
-            nonceSignature: signature, completionHandler: { request in gate.deliver(request) })
+            nonceSignature: signature, completionHandler: { request in gate.deliver(IssuerPassRequest(request)) })
         guard let request = await gate.wait() else {
             return .failure(.systemCancelled, "the issuer did not answer within the time limit")
         }
@@ -81,6 +81,7 @@ struct AddPaymentPassFlow {
         do {
             let pass = try await wallet.client.addPass(submission, deviceId: device.id)
             try wallet.store.upsert(pass, deviceId: device.id)
+            wallet.passesDidChange()
             return Outcome(pass: PKPaymentPass(record: pass, isRemotePass: device.kind == .watch), error: nil)
         } catch let error as PassKitEmulationError where error.problemType == "declined" {
             wallet.record(.init(.declined, "the card network declined the card"))

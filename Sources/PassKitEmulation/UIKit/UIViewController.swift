@@ -27,14 +27,23 @@ open class UIViewController: NSObject {
     /// The controller that presents this one, if any.
     open private(set) weak var presentingViewController: UIViewController?
 
-    /// Makes a controller.
-    public nonisolated override init() {
+    /// Makes a controller; the stand-in has no nib to load. As in UIKit, this
+    /// and ``init(coder:)`` are the designated initializers: a subclass's own
+    /// initializer calls `super.init(nibName: nil, bundle: nil)`.
+    public nonisolated init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init()
     }
 
-    /// Makes a controller; the stand-in has no nib to load.
-    public nonisolated init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-        super.init()
+    /// Makes a controller from an archive, as UIKit does for storyboards;
+    /// the stand-in has none, so it always answers `nil`. Required, as in
+    /// UIKit: a subclass with an initializer of its own implements it.
+    public required nonisolated init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Makes a controller with no nib (`init(nibName: nil, bundle: nil)`).
+    public nonisolated convenience override init() {
+        self.init(nibName: nil, bundle: nil)
     }
 
     /// Whether ``viewDidLoad()`` has run.

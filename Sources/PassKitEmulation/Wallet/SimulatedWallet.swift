@@ -148,7 +148,7 @@ public final class SimulatedWallet: Sendable {
         installed.withLock { $0 = wallet }
     }
 
-    /// The wallet of the current task tree, set by ``withCurrent(_:operation:)``.
+    /// The wallet of the current task tree, set by ``withCurrent(_:isolation:operation:)``.
     @TaskLocal private static var scoped: SimulatedWallet?
 
     /// Runs `operation` with `wallet` as the current wallet of this task and the
@@ -162,14 +162,14 @@ public final class SimulatedWallet: Sendable {
     ///     let passes = PKPassLibrary().passes(of: .secureElement)
     /// }
     /// ```
-    public static func withCurrent<T: Sendable>(
-        _ wallet: SimulatedWallet, operation: () async throws -> T
+    public static func withCurrent<T>(
+        _ wallet: SimulatedWallet, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> T
     ) async rethrows -> T {
         try await $scoped.withValue(wallet, operation: operation)
     }
 
     /// The current wallet: the one set for this task by
-    /// ``withCurrent(_:operation:)``, else the installed one, else the one in
+    /// ``withCurrent(_:isolation:operation:)``, else the installed one, else the one in
     /// the directory named by `PP_SIMULATED_DEVICE_DIR`, else `nil`.
     public static var current: SimulatedWallet? {
         if let wallet = scoped { return wallet }
@@ -274,6 +274,7 @@ public final class SimulatedWallet: Sendable {
             let list = try await client.passes(deviceId: device.id)
             try store.replace(deviceId: device.id, with: list.passes)
         }
+        passesDidChange()
     }
 
     /// Keeps the store following the network in the background, as a device
@@ -357,6 +358,7 @@ public final class SimulatedWallet: Sendable {
             serialNumber: record.serialNumber, deviceId: record.deviceId,
             request: SandboxPassActivationRequest(activationData: activationData))
         try store.upsert(updated, deviceId: record.deviceId)
+        passesDidChange()
         return updated
     }
 

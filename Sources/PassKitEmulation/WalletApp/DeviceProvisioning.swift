@@ -21,17 +21,17 @@ struct DeviceProvisioning: Sendable {
         return Challenge(nonce: nonce.nonce, nonceSignature: signature, certificateChain: chain.certificateChain)
     }
 
-    /// Submits `request`; the pass, or the `NSError` Wallet shows.
+    /// Submits `request`; the pass's record, or the `NSError` Wallet shows.
     func submit(
-        _ request: PKAddPaymentPassRequest, challenge: Challenge, configuration: PKAddPaymentPassRequestConfiguration,
+        _ request: IssuerPassRequest, challenge: Challenge, configuration: RequestConfigurationValues,
         log: DiagnosticLog
-    ) async -> Result<PKPaymentPass, NSError> {
+    ) async -> Result<SandboxPass, NSError> {
         guard let passData = request.encryptedPassData, !passData.isEmpty,
             let activationData = request.activationData, !activationData.isEmpty,
             let ephemeralPublicKey = request.ephemeralPublicKey, !ephemeralPublicKey.isEmpty
         else {
             log.record(.incompleteRequest, "the request lacks pass data, activation data or its key")
-            return .failure(PKAddPaymentPassError.systemCancelled.error(reason: "the issuer's request is incomplete"))
+            return .failure(AddPaymentPassFailure.error(.systemCancelled, reason: "the issuer's request is incomplete"))
         }
         let submission = SandboxPassRequest(
             encryptedPassData: passData, activationData: activationData, ephemeralPublicKey: ephemeralPublicKey,
@@ -43,14 +43,15 @@ struct DeviceProvisioning: Sendable {
         do {
             let pass = try await wallet.client.addPass(submission, deviceId: device.id)
             try wallet.store.upsert(pass, deviceId: device.id)
-            return .success(PKPaymentPass(record: pass, isRemotePass: device.kind == .watch))
+            wallet.passesDidChange()
+            return .success(pass)
         } catch let error as PassKitEmulationError where error.problemType == "declined" {
             log.record(.declined, "the card network declined the card")
-            return .failure(PKAddPaymentPassError.systemCancelled.error(reason: "the card network declined the card"))
+            return .failure(AddPaymentPassFailure.error(.systemCancelled, reason: "the card network declined the card"))
         } catch {
             log.record(.sandboxFailure, "adding the pass failed: \(error)")
             return .failure(
-                PKAddPaymentPassError.systemCancelled.error(reason: "Apple's side could not add the card"))
+                AddPaymentPassFailure.error(.systemCancelled, reason: "Apple's side could not add the card"))
         }
     }
 }

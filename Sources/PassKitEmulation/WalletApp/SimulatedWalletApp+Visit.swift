@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 extension SimulatedWalletApp {
     /// The user's choice among the cards the issuer offers.
     public enum EntrySelection: Hashable, Sendable {
@@ -40,8 +42,11 @@ extension SimulatedWalletApp {
     public struct AddResult: Sendable {
         /// The entry's identifier.
         public var identifier: String
-        /// The pass that landed on the device, or `nil`.
-        public var pass: PKPaymentPass?
+        /// The pass that landed on the device, or `nil`: a new snapshot at
+        /// each read (passes are not `Sendable`, a visit is).
+        public var pass: PKPaymentPass? { added.map { PKPaymentPass(record: $0.record, isRemotePass: $0.isRemote) } }
+        /// The added pass's record and whether it is on the Watch.
+        var added: (record: SandboxPass, isRemote: Bool)?
         /// Why not, as the `PKAddPaymentPassError` code Wallet ends with.
         public var errorCode: PKAddPaymentPassError?
         /// The error Wallet shows the user, or `nil` when the card was added.

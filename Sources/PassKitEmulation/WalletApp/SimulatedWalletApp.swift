@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A simulated Apple Wallet app that hosts an issuer's Wallet extensions the
 /// way Wallet does on an iPhone (flow B of the design): the non-UI extension
@@ -25,9 +26,15 @@ import Foundation
 /// are each recorded as a ``SimulatedWallet/Diagnostic`` with a message that
 /// says what to fix, in the visit and in ``SimulatedWallet/diagnostics``.
 ///
+/// Wallet makes the extension's principal class itself, with `init()` and
+/// the extension's `Info.plist` in place (``SimulatedAppExtension``), once,
+/// on the first call it needs it for, as iOS does when it launches the
+/// extension.
+///
 /// ```swift
-/// let app = SimulatedWalletApp(wallet: wallet, issuerExtension: IntentHandler(),
-///                              authorizationExtension: { IntentViewController() })
+/// let app = SimulatedWalletApp(
+///     wallet: wallet, issuerExtension: SimulatedAppExtension(principalClass: IntentHandler.init),
+///     authorizationExtension: { IntentViewController() })
 /// let visit = await app.addCards(to: .iPhone, signIn: { ($0 as? IntentViewController)?.signIn() })
 /// print(visit.entries.map(\.title), visit.added.compactMap(\.pass))
 /// ```
@@ -70,27 +77,63 @@ public final class SimulatedWalletApp: Sendable {
     public let limits: Limits
 
     /// The extension's handler. Apple's class is not `Sendable`, yet Wallet
-    /// calls it from its own threads; the box says so once, here.
+    /// calls it from its own threads, across the process boundary on iOS;
+    /// the box says so once, here. It is made and called on
+    /// `extensionQueue` only.
     private struct HandlerBox: @unchecked Sendable {
         let handler: PKIssuerProvisioningExtensionHandler
     }
 
-    private let box: HandlerBox
+    /// The principal object once made, or how to make it.
+    private enum Principal: Sendable {
+        case toMake(SimulatedAppExtension)
+        case made(HandlerBox)
+    }
+
+    private let principal: Mutex<Principal>
     private let authorizationExtension: AuthorizationExtension?
     /// Extensions run in their own process on iOS; here they run on their own
     /// queue, so that a handler that blocks does not stall Wallet's clock.
     private let extensionQueue = DispatchQueue(label: "simulated-wallet-app.extension", attributes: .concurrent)
 
     /// Hosts `issuerExtension` (and the sign-in extension, if the app has one)
-    /// in Wallet on `wallet`'s devices.
+    /// in Wallet on `wallet`'s devices; Wallet makes its principal class with
+    /// `init()` when it first calls it.
+    public init(
+        wallet: SimulatedWallet, issuerExtension: SimulatedAppExtension,
+        authorizationExtension: AuthorizationExtension? = nil, limits: Limits = .apple
+    ) {
+        self.wallet = wallet
+        self.principal = Mutex(.toMake(issuerExtension))
+        self.authorizationExtension = authorizationExtension
+        self.limits = limits
+    }
+
+    /// Hosts a handler already made, for tests that give it dependencies
+    /// through an initializer of their own; Wallet itself only ever uses
+    /// `init()` (the initializer that takes a ``SimulatedAppExtension``).
     public init(
         wallet: SimulatedWallet, issuerExtension: PKIssuerProvisioningExtensionHandler,
         authorizationExtension: AuthorizationExtension? = nil, limits: Limits = .apple
     ) {
         self.wallet = wallet
-        self.box = HandlerBox(handler: issuerExtension)
+        self.principal = Mutex(.made(HandlerBox(handler: issuerExtension)))
         self.authorizationExtension = authorizationExtension
         self.limits = limits
+    }
+
+    /// The principal object, made on first use; call on `extensionQueue`.
+    private func handler() -> HandlerBox {
+        principal.withLock { principal in
+            switch principal {
+            case .made(let box):
+                return box
+            case .toMake(let issuerExtension):
+                let box = HandlerBox(handler: issuerExtension.instantiate())
+                principal = .made(box)
+                return box
+            }
+        }
     }
 
     /// Asks the extension for its status as Wallet does when it opens its
@@ -140,7 +183,7 @@ public final class SimulatedWalletApp: Sendable {
 
         let entries = await entries(for: visit.device, target: target, log: log)
         visit.entries = entries.map(Self.offered)
-        let picked: [PKIssuerProvisioningExtensionPaymentPassEntry] =
+        let picked: [EntryValues] =
             switch picking {
             case .all: entries
             case .none: []
@@ -155,14 +198,47 @@ public final class SimulatedWalletApp: Sendable {
 
     // MARK: - Steps
 
+    /// A status's flags, copied where the extension hands the status over.
+    private struct StatusFlags: Sendable {
+        var requiresAuthentication: Bool
+        var passEntriesAvailable: Bool
+        var remotePassEntriesAvailable: Bool
+
+        init(_ status: PKIssuerProvisioningExtensionStatus) {
+            requiresAuthentication = status.requiresAuthentication
+            passEntriesAvailable = status.passEntriesAvailable
+            remotePassEntriesAvailable = status.remotePassEntriesAvailable
+        }
+    }
+
+    /// An entry's values, copied where the extension hands the entries over
+    /// (Wallet receives copies across the process boundary on iOS); `nil`
+    /// configuration for an entry that is not a payment entry.
+    private struct EntryValues: Sendable {
+        var identifier: String
+        var title: String
+        var artWidth: Int
+        var artHeight: Int
+        var configuration: RequestConfigurationValues?
+
+        init(_ entry: PKIssuerProvisioningExtensionPassEntry) {
+            identifier = entry.identifier
+            title = entry.title
+            artWidth = entry.art.width
+            artHeight = entry.art.height
+            configuration = (entry as? PKIssuerProvisioningExtensionPaymentPassEntry).map {
+                RequestConfigurationValues($0.addRequestConfiguration)
+            }
+        }
+    }
+
     private func status(log: DiagnosticLog) async -> StatusAnswer? {
-        let gate = ExtensionCallGate<PKIssuerProvisioningExtensionStatus>(
+        let gate = ExtensionCallGate<StatusFlags>(
             call: "status", limit: limits.status, timeoutCode: .statusTooSlow,
             timeoutConsequence: "Wallet leaves the issuer out of its list (answer from the shared store: no "
                 + "network and no per-card lookups in status)",
             log: log)
-        let box = box
-        extensionQueue.async { box.handler.status { gate.deliver($0) } }
+        extensionQueue.async { self.handler().handler.status { gate.deliver(StatusFlags($0)) } }
         guard let status = await gate.wait() else { return nil }
         return StatusAnswer(
             requiresAuthentication: status.requiresAuthentication,
@@ -201,56 +277,54 @@ public final class SimulatedWalletApp: Sendable {
 
     private func entries(
         for kind: SimulatedDevice.Kind, target: SimulatedDevice, log: DiagnosticLog
-    ) async -> [PKIssuerProvisioningExtensionPaymentPassEntry] {
+    ) async -> [EntryValues] {
         let call = kind == .iPhone ? "passEntries" : "remotePassEntries"
-        let gate = ExtensionCallGate<[PKIssuerProvisioningExtensionPassEntry]>(
+        let gate = ExtensionCallGate<[EntryValues]>(
             call: call, limit: limits.entries,
             timeoutConsequence: "Wallet treats it as no cards available", log: log)
-        let box = box
         extensionQueue.async {
+            let box = self.handler()
             if kind == .iPhone {
-                box.handler.passEntries { gate.deliver($0) }
+                box.handler.passEntries { gate.deliver($0.map(EntryValues.init)) }
             } else {
-                box.handler.remotePassEntries { gate.deliver($0) }
+                box.handler.remotePassEntries { gate.deliver($0.map(EntryValues.init)) }
             }
         }
         let answered = await gate.wait() ?? []
         var seen: Set<String> = []
-        var usable: [PKIssuerProvisioningExtensionPaymentPassEntry] = []
+        var usable: [EntryValues] = []
         for entry in answered {
-            guard let payment = entry as? PKIssuerProvisioningExtensionPaymentPassEntry else {
+            guard let configuration = entry.configuration else {
                 log.record(.invalidEntry, "\(call): an entry is not a payment pass entry; Wallet skips it")
                 continue
             }
-            guard seen.insert(payment.identifier).inserted else {
-                log.record(.invalidEntry, "\(call): the identifier \(payment.identifier) is repeated; Wallet skips it")
+            guard seen.insert(entry.identifier).inserted else {
+                log.record(.invalidEntry, "\(call): the identifier \(entry.identifier) is repeated; Wallet skips it")
                 continue
             }
-            if payment.art.width != 1536 || payment.art.height != 969 {
+            if entry.artWidth != 1536 || entry.artHeight != 969 {
                 log.record(
                     .cardArtNonconforming,
-                    "\(call): the art of \(payment.identifier) is \(payment.art.width) × \(payment.art.height); "
+                    "\(call): the art of \(entry.identifier) is \(entry.artWidth) × \(entry.artHeight); "
                         + "Apple requires 1536 × 969")
             }
-            let configuration = payment.addRequestConfiguration
             let canAdd = wallet.devicesThatCanAdd(configuration.primaryAccountIdentifier)
             if configuration.primaryAccountIdentifier != nil, !(kind == .iPhone ? canAdd.iPhone : canAdd.watch) {
                 log.record(
                     .entryAlreadyOnDevice,
-                    "\(call): \(payment.identifier) is already on \(target.name); list only cards the device lacks")
+                    "\(call): \(entry.identifier) is already on \(target.name); list only cards the device lacks")
                 continue
             }
-            usable.append(payment)
+            usable.append(entry)
         }
         return usable
     }
 
-    private func add(
-        _ entry: PKIssuerProvisioningExtensionPaymentPassEntry, to device: SimulatedDevice, log: DiagnosticLog
-    ) async -> AddResult {
+    private func add(_ entry: EntryValues, to device: SimulatedDevice, log: DiagnosticLog) async -> AddResult {
         var result = AddResult(identifier: entry.identifier)
-        let configuration = entry.addRequestConfiguration
-        guard configuration.encryptionScheme == .ECC_V2, !configuration.requiresFelicaSecureElement else {
+        guard let configuration = entry.configuration, configuration.encryptionScheme == .ECC_V2,
+            !configuration.requiresFelicaSecureElement
+        else {
             result.errorCode = .unsupported
             result.shownError = "This card cannot be added to \(device.name)."
             return result
@@ -265,16 +339,20 @@ public final class SimulatedWalletApp: Sendable {
             result.shownError = "Could not add the card. Try again later."
             return result
         }
-        let gate = ExtensionCallGate<PKAddPaymentPassRequest?>(
+        let gate = ExtensionCallGate<IssuerPassRequest?>(
             call: "generateAddPaymentPassRequestForPassEntryWithIdentifier", limit: limits.request,
             timeoutConsequence: "Wallet shows an error and adds nothing", log: log)
-        let box = box
         let identifier = entry.identifier
         extensionQueue.async {
-            box.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
-                identifier, configuration: configuration, certificateChain: challenge.certificateChain,
+            // The extension gets its own configuration object, as from XPC.
+            guard let copy = configuration.configuration() else {
+                gate.deliver(nil)
+                return
+            }
+            self.handler().handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+                identifier, configuration: copy, certificateChain: challenge.certificateChain,
                 nonce: challenge.nonce, nonceSignature: challenge.nonceSignature,
-                completionHandler: { gate.deliver($0) })
+                completionHandler: { gate.deliver($0.map(IssuerPassRequest.init)) })
         }
         guard case .some(.some(let request)) = await gate.wait() else {
             if gate.elapsed != nil {
@@ -286,7 +364,7 @@ public final class SimulatedWalletApp: Sendable {
         }
         switch await provisioning.submit(request, challenge: challenge, configuration: configuration, log: log) {
         case .success(let pass):
-            result.pass = pass
+            result.added = (pass, device.kind == .watch)
         case .failure(let error):
             result.errorCode = PKAddPaymentPassError(rawValue: error.code) ?? .systemCancelled
             result.shownError = "Could not add the card. Contact your card issuer."
@@ -294,14 +372,14 @@ public final class SimulatedWalletApp: Sendable {
         return result
     }
 
-    private static func offered(_ entry: PKIssuerProvisioningExtensionPaymentPassEntry) -> OfferedEntry {
-        let configuration = entry.addRequestConfiguration
+    private static func offered(_ entry: EntryValues) -> OfferedEntry {
+        let configuration = entry.configuration
         return OfferedEntry(
-            identifier: entry.identifier, title: entry.title, artWidth: entry.art.width, artHeight: entry.art.height,
-            cardholderName: configuration.cardholderName, primaryAccountSuffix: configuration.primaryAccountSuffix,
-            paymentNetwork: configuration.paymentNetwork,
-            primaryAccountIdentifier: configuration.primaryAccountIdentifier,
-            localizedDescription: configuration.localizedDescription,
-            encryptionScheme: configuration.encryptionScheme)
+            identifier: entry.identifier, title: entry.title, artWidth: entry.artWidth, artHeight: entry.artHeight,
+            cardholderName: configuration?.cardholderName, primaryAccountSuffix: configuration?.primaryAccountSuffix,
+            paymentNetwork: configuration?.paymentNetwork,
+            primaryAccountIdentifier: configuration?.primaryAccountIdentifier,
+            localizedDescription: configuration?.localizedDescription,
+            encryptionScheme: configuration?.encryptionScheme ?? .ECC_V2)
     }
 }

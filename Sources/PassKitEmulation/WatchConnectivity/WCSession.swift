@@ -1,12 +1,17 @@
+import Dispatch
 import Foundation
-import Synchronization
 
 /// A stand-in for WatchConnectivity's `WCSession`: tells the issuer app whether
 /// the simulated iPhone has a paired Watch.
 ///
 /// It reads ``SimulatedWallet/current``: sessions are supported when a
 /// simulated wallet is installed, and ``isPaired`` is the wallet's
-/// ``SimulatedWallet/isWatchPaired`` once the session is activated.
+/// ``SimulatedWallet/isWatchPaired`` once the session is activated. The
+/// issuer's Watch app does not exist in the emulation, so it is never
+/// installed or reachable.
+///
+/// As Apple's, the session calls its delegate on a background queue, and
+/// the class is not `Sendable`.
 ///
 /// ```swift
 /// if WCSession.isSupported() {
@@ -15,55 +20,91 @@ import Synchronization
 ///     session.activate()
 /// }
 /// ```
-public final class WCSession: NSObject, @unchecked Sendable {
-    private struct State {
-        weak var delegate: (any WCSessionDelegate)?
-        var activationState: WCSessionActivationState = .notActivated
-    }
-
-    private let state = Mutex(State())
+public final class WCSession: NSObject {
+    private let lock = NSLock()
+    private weak var storedDelegate: (any WCSessionDelegate)?
+    private var storedActivationState: WCSessionActivationState = .notActivated
+    /// The simulated wallet the session was activated against, as a real
+    /// session is bound to the phone's pairing at activation.
+    private var activatedWallet: SimulatedWallet?
+    /// The queue the session calls its delegate on, as WatchConnectivity's own.
+    private let delegateQueue = DispatchQueue(label: "simulated-wcsession.delegate")
 
     private override init() {
         super.init()
     }
 
+    /// The one session, held in a box that says once that its lock-guarded
+    /// state may be read from any thread, as WatchConnectivity's own object is.
+    private struct Shared: @unchecked Sendable {
+        let session = WCSession()
+    }
+
+    private static let shared = Shared()
+
     /// The app's one session.
-    public static let `default` = WCSession()
+    public class var `default`: WCSession { shared.session }
 
     /// Whether this device can talk to a Watch: `true` when a simulated wallet
     /// is installed.
-    public static func isSupported() -> Bool {
+    public class func isSupported() -> Bool {
         SimulatedWallet.current != nil
     }
 
     /// Receives the session's activation.
     public var delegate: (any WCSessionDelegate)? {
-        get { state.withLock { $0.delegate } }
-        set { state.withLock { $0.delegate = newValue } }
+        get { lock.withLock { storedDelegate } }
+        set { lock.withLock { storedDelegate = newValue } }
     }
 
     /// The session's activation state.
     public var activationState: WCSessionActivationState {
-        state.withLock { $0.activationState }
+        lock.withLock { storedActivationState }
     }
 
-    /// Whether a Watch is paired; `false` until the session is activated.
+    /// Whether a Watch is paired; `false` until the session is activated. It
+    /// reads the current simulated wallet (``SimulatedWallet/current``), or,
+    /// on the session's own queue where no wallet is current, the one the
+    /// session was activated with.
     public var isPaired: Bool {
-        activationState == .activated && (SimulatedWallet.current?.isWatchPaired ?? false)
+        let current = SimulatedWallet.current
+        return lock.withLock {
+            storedActivationState == .activated && ((current ?? activatedWallet)?.isWatchPaired ?? false)
+        }
     }
 
     /// Whether the issuer's Watch app is installed; the emulation has none.
     public var isWatchAppInstalled: Bool { false }
 
-    /// Activates the session; the delegate hears of it later, on the main actor.
+    /// Whether the issuer's complication is on the watch face; the emulation
+    /// has none.
+    public var isComplicationEnabled: Bool { false }
+
+    /// Whether the issuer's Watch app can be messaged now; never, as the
+    /// emulation has none.
+    public var isReachable: Bool { false }
+
+    /// Activates the session; the delegate hears of it later, on the
+    /// session's background queue, as from WatchConnectivity.
     public func activate() {
-        let supported = Self.isSupported()
+        let wallet = SimulatedWallet.current
+        let supported = wallet != nil
         let newState: WCSessionActivationState = supported ? .activated : .notActivated
-        state.withLock { $0.activationState = newState }
-        Task { @MainActor in
+        let delegate = lock.withLock {
+            storedActivationState = newState
+            activatedWallet = wallet
+            return Delivery(session: self, delegate: storedDelegate)
+        }
+        delegateQueue.async {
             let error: (any Error)? =
                 supported ? nil : PassKitEmulationError(.notConfigured, "no simulated wallet is installed")
-            self.delegate?.session(self, activationDidCompleteWith: newState, error: error)
+            delegate.delegate?.session(delegate.session, activationDidCompleteWith: newState, error: error)
         }
+    }
+
+    /// The session and its delegate on their way to the delegate queue.
+    private struct Delivery: @unchecked Sendable {
+        let session: WCSession
+        weak var delegate: (any WCSessionDelegate)?
     }
 }

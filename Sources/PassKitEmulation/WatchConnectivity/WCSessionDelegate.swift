@@ -2,13 +2,20 @@ import Foundation
 
 /// Receives a ``WCSession``'s activation, as in WatchConnectivity.
 ///
-/// One deliberate difference from Apple's protocol: it is `@MainActor`, and the
-/// emulation calls it on the main actor. Apple calls it on a background queue,
-/// but the issuer code in the seed documents implements it in a
-/// `UIViewController` (main-actor) subclass, which Swift 6 accepts only for a
-/// main-actor protocol.
-@MainActor
-public protocol WCSessionDelegate: NSObjectProtocol, Sendable {
+/// As Apple's, the protocol is not isolated to the main actor, and the
+/// session calls it on a background queue of its own. A view controller that
+/// adopts it implements its methods `nonisolated` and hops to the main actor
+/// for its own state:
+///
+/// ```swift
+/// nonisolated func session(
+///     _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: Error?
+/// ) {
+///     let paired = error == nil && activationState == .activated && session.isPaired
+///     Task { @MainActor in self.isWatchPaired = paired }
+/// }
+/// ```
+public protocol WCSessionDelegate: NSObjectProtocol {
     /// The session finished activating; read ``WCSession/isPaired`` now.
     func session(
         _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?)

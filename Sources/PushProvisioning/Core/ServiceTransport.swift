@@ -10,9 +10,9 @@ import FoundationNetworking
 ///
 /// Every request carries a fresh `X-Request-Id` (or the caller's), so that a
 /// failure can be traced even when no answer arrived. Error answers are
-/// RFC 9457 problems and become ``TPCError/Code/serverError``; transport
-/// failures become ``TPCError/Code/serviceUnavailable`` or
-/// ``TPCError/Code/timedOut``. Only GETs are retried, and only after a
+/// RFC 9457 problems and become ``TPCError/serverError(_:_:)``; transport
+/// failures become ``TPCError/serviceUnavailable(_:)`` or
+/// ``TPCError/timedOut(_:)``. Only GETs are retried, and only after a
 /// failure to connect, where the service cannot have seen the request.
 struct ServiceTransport: Sendable {
     let configuration: TPCConfiguration
@@ -130,13 +130,13 @@ struct ServiceTransport: Sendable {
         let requestId = response.value(forHTTPHeaderField: APIHeaders.requestId) ?? sent
         guard (200..<300).contains(response.statusCode) else {
             if let problem = try? JSONDecoder.provisioningAPI.decode(ProblemDetails.self, from: data) {
-                throw TPCError.serverError(
-                    code: problem.type.rawValue, message: problem.detail ?? problem.title,
-                    requestId: problem.requestId ?? requestId, httpStatus: response.statusCode)
+                throw TPCError(
+                    status: response.statusCode, problemType: problem.type.rawValue,
+                    message: problem.detail ?? problem.title, requestId: problem.requestId ?? requestId)
             }
-            throw TPCError.serverError(
-                code: "http-\(response.statusCode)", message: "the service answered with status \(response.statusCode)",
-                requestId: requestId, httpStatus: response.statusCode)
+            throw TPCError(
+                status: response.statusCode, problemType: "http-\(response.statusCode)",
+                message: "the service answered with status \(response.statusCode)", requestId: requestId)
         }
         do {
             return Reply(body: try JSONDecoder.provisioningAPI.decode(Response.self, from: data), requestId: requestId)

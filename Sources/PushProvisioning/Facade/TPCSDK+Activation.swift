@@ -76,10 +76,16 @@ extension TPCSDK {
     }
 
     /// The async form of ``activatePass(pass:card:authorizationCode:nonce:completion:)``.
+    ///
+    /// It runs on the caller's actor (`isolation`), so a main-actor app can
+    /// hand it a pass: PassKit's passes are not `Sendable`. Only the pass's
+    /// identifiers go on to the service and Wallet.
     public static func activatePass(
-        pass: PKSecureElementPass, card: TPCCard, authorizationCode: String?, nonce: String?
+        pass: PKSecureElementPass, card: TPCCard, authorizationCode: String?, nonce: String?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Bool {
-        try await activate(PassReference(pass), card: card, authorizationCode: authorizationCode, nonce: nonce)
+        let target = PassReference(pass)
+        return try await activate(target, card: card, authorizationCode: authorizationCode, nonce: nonce)
     }
 
     private static func activate(
@@ -136,8 +142,11 @@ extension TPCSDK {
     }
 
     /// Wallet's `activate(_:activationData:)` on the pass with this serial
-    /// number, looked up afresh on this iPhone and the Watch.
+    /// number, looked up afresh on this iPhone and the Watch. watchOS has no
+    /// such call (Package.swift, clientPlatformFeatures); nor does it
+    /// provision, so it never holds activation data to pass on.
     private static func walletActivate(serialNumber: String, data: Data) async throws -> Bool {
+        #if PASS_ACTIVATION_AVAILABLE
         let lookup = PassLookup()
         let found = lookup.passes(matching: GetTokenInput(serialNumber: serialNumber))
         guard let pass = found.local ?? found.remote else {
@@ -152,5 +161,9 @@ extension TPCSDK {
                 }
             }
         }
+        #else
+        _ = (serialNumber, data)
+        throw TPCError(.notSupported, "Wallet cannot activate passes from an app on this platform")
+        #endif
     }
 }

@@ -10,6 +10,9 @@ import PassKitEmulation
 import UIKit
 #endif
 
+// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
+// visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 extension TPCSDK {
     /// Adds a card to Apple Wallet: presents Apple's add-payment-pass sheet
     /// from `fromController`, gets the encrypted pass data from the service
@@ -156,12 +159,20 @@ extension TPCSDK {
     }
 
     /// The async form of ``generateAddPaymentPassRequestForInput(_:completion:)``.
+    ///
+    /// It runs on the caller's actor (`isolation`) and returns a request made
+    /// for the caller alone (`sending`): neither the input nor PassKit's
+    /// request is `Sendable`.
     public static func generateAddPaymentPassRequest(
-        for input: GenerateAddPaymentPassRequestInput
-    ) async throws -> PKAddPaymentPassRequest {
-        try await addPaymentPassRequest(
-            input.snapshot, certificateChain: input.certificateChain, nonce: input.nonce,
-            nonceSignature: input.nonceSignature, deadline: settings.provisioningDeadline)
+        for input: GenerateAddPaymentPassRequestInput, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> sending PKAddPaymentPassRequest {
+        let snapshot = input.snapshot
+        let chain = input.certificateChain
+        let nonce = input.nonce
+        let signature = input.nonceSignature
+        return try await addPaymentPassRequest(
+            snapshot, certificateChain: chain, nonce: nonce, nonceSignature: signature,
+            deadline: settings.provisioningDeadline)
     }
 
     private static func addPaymentPassRequest(
@@ -182,3 +193,4 @@ extension TPCSDK {
         return request
     }
 }
+#endif

@@ -11,6 +11,9 @@ import PassKitEmulation
 import UIKit
 #endif
 
+// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
+// visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 /// One run of the add-payment-pass sheet for ``TPCSDK``'s `provision` calls:
 /// builds the request configuration, presents Apple's sheet, answers its
 /// request for card data through the service, and reports the end.
@@ -165,3 +168,4 @@ extension ProvisioningSession: @preconcurrency PKAddPaymentPassViewControllerDel
         }
     }
 }
+#endif

@@ -4,6 +4,9 @@ import PassKit
 import PassKitEmulation
 #endif
 
+// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
+// visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 /// Hears how ``TPCSDK/provision(fromController:primaryAccountSuffix:cardholderName:scheme:encryptedPayload:authorizationCode:provisionDelegate:)``
 /// ended.
 ///
@@ -21,3 +24,4 @@ public protocol TPCSDKProvisionDelegate: AnyObject {
     /// Provisioning ended with `pass` (success) or `error`.
     func onProvisionCompletion(pass: PKPaymentPass?, error: Error?)
 }
+#endif

@@ -6,14 +6,22 @@ import WalletExtensions
 /// the issuer extension's status requires authentication; the scripted user
 /// signs in, and the sign-in is recorded in the App Group store for the
 /// non-UI extension (``SharedCardStore/recordSignIn(at:lifetime:)``).
+///
+/// PassKit's protocol is not isolated; the conformance is `@preconcurrency`,
+/// checked at run time, as Wallet sets and calls the handler on the main thread.
 @MainActor
-final class DemoSignInScreen: UIViewController, PKIssuerProvisioningExtensionAuthorizationProviding {
+final class DemoSignInScreen: UIViewController, @preconcurrency PKIssuerProvisioningExtensionAuthorizationProviding {
     var completionHandler: ((PKIssuerProvisioningExtensionAuthorizationResult) -> Void)?
     private let store: SharedCardStore
 
     init(store: SharedCardStore) {
         self.store = store
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// Not made from an archive: Wallet makes the screen with ``init(store:)``.
+    required init?(coder: NSCoder) {
+        return nil
     }
 
     /// The user authenticates with the bank (the demo's user always can).

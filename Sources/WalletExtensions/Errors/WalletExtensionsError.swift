@@ -30,6 +30,9 @@ public struct WalletExtensionsError: Error, Hashable, Sendable, CustomStringConv
         public static let unknownCard = Code(rawValue: "unknown-card")
         /// The bank's provisioning data did not arrive in time.
         public static let timedOut = Code(rawValue: "timed-out")
+        /// The extension is not configured: its `Info.plist` lacks a key, or
+        /// the principal class does not provide the provisioning data.
+        public static let notConfigured = Code(rawValue: "not-configured")
     }
 
     /// The kind of failure.

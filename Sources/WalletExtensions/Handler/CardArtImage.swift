@@ -11,6 +11,9 @@ import PassKit
 import PassKitEmulation
 #endif
 
+// Apple has the issuer provisioning extensions on iOS, iPadOS, Mac Catalyst
+// and visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 /// Turns stored card art (PNG or PDF) into the `CGImage` a Wallet entry
 /// carries.
 enum CardArtImage {
@@ -28,11 +31,11 @@ enum CardArtImage {
         #else
         switch format ?? CardArtCheck.format(of: data) {
         case .png?:
-            return CGImage(pngData: data)
+            return SimulatedCardArt.image(pngData: data)
         case .pdf?:
             // The emulation's CGImage carries a size only: Wallet shows PDF art
             // rendered at Apple's card size.
-            return CGImage(width: CardArtCheck.requiredWidth, height: CardArtCheck.requiredHeight)
+            return SimulatedCardArt.placeholder(width: CardArtCheck.requiredWidth, height: CardArtCheck.requiredHeight)
         case nil:
             return nil
         }
@@ -60,3 +63,4 @@ enum CardArtImage {
     }
     #endif
 }
+#endif

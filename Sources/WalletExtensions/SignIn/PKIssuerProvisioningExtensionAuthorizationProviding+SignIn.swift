@@ -6,6 +6,9 @@ import PassKit
 import PassKitEmulation
 #endif
 
+// Apple has the issuer provisioning extensions on iOS, iPadOS, Mac Catalyst
+// and visionOS only (Package.swift, clientPlatformFeatures).
+#if ADD_PAYMENT_PASS_AVAILABLE
 extension PKIssuerProvisioningExtensionAuthorizationProviding {
     /// Ends the sign-in extension: on `.authorized` records the sign-in in
     /// `store` (valid `lifetime` seconds, 5 minutes by default) so the non-UI
@@ -36,3 +39,4 @@ extension PKIssuerProvisioningExtensionAuthorizationProviding {
         handler?(outcome)
     }
 }
+#endif

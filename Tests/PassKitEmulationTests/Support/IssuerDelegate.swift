@@ -117,13 +117,17 @@ final class IssuerDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @u
 /// The issuer app's screen that presents the sheet.
 final class HostViewController: UIViewController {}
 
-/// Presents an add sheet for `configuration` from a host screen, as the SDK's
-/// `provision(fromController:…)` does, and waits for its end.
+/// Presents an add sheet for `card`'s configuration (made on the main actor,
+/// as an app makes it: PassKit's configurations are not `Sendable`) from a
+/// host screen, as the SDK's `provision(fromController:…)` does, and waits for
+/// its end; `nil` when the sheet cannot be made.
 @MainActor
 func presentSheet(
-    _ configuration: PKAddPaymentPassRequestConfiguration, delegate: IssuerDelegate
+    for card: SandboxTestCard, primaryAccountIdentifier: String? = nil, delegate: IssuerDelegate
 ) async throws -> IssuerDelegate.Finish? {
-    guard let sheet = PKAddPaymentPassViewController(requestConfiguration: configuration, delegate: delegate) else {
+    guard let configuration = configuration(for: card, primaryAccountIdentifier: primaryAccountIdentifier),
+        let sheet = PKAddPaymentPassViewController(requestConfiguration: configuration, delegate: delegate)
+    else {
         return nil
     }
     let host = HostViewController()

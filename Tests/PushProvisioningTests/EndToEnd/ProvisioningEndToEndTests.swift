@@ -41,7 +41,7 @@ struct ProvisioningEndToEndTests {
                 let tokens = try await TPCSDK.getTokens(
                     card: TPCCard(
                         cardReference: card.reference, primaryAccountNumberSuffix: card.last4, authorizationCode: code))
-                guard tokens.count == 2 else { throw TPCError(.notFound, "tokens pending", httpStatus: 404) }
+                guard tokens.count == 2 else { throw TPCError.serverError(404, "tokens pending") }
                 return tokens
             }
             let phoneToken = try #require(tokens.first { $0.device.type == .phone })

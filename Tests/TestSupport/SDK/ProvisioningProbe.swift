@@ -7,7 +7,10 @@ import PushProvisioning
 public final class ProvisioningProbe: UIViewController, TPCSDKProvisionDelegate {
     public typealias Outcome = (pass: PKPaymentPass?, error: (any Error)?)
 
-    private var pending: BoundedWait<Outcome>?
+    // The wait carries no pass: PassKit's passes are not Sendable, so the
+    // outcome stays on the main actor and the wait only says it arrived.
+    private var pending: BoundedWait<Bool>?
+    private var outcome: Outcome?
     public private(set) var completions = 0
 
     /// Runs `start` (which calls `TPCSDK.provision` with this delegate) and
@@ -18,15 +21,18 @@ public final class ProvisioningProbe: UIViewController, TPCSDKProvisionDelegate 
     public func provision(
         _ start: @MainActor (TPCSDKProvisionDelegate) -> Void
     ) async throws -> Outcome {
-        let wait = BoundedWait<Outcome>("the provision delegate's onProvisionCompletion")
+        let wait = BoundedWait<Bool>("the provision delegate's onProvisionCompletion")
         pending = wait
+        outcome = nil
         start(self)
-        return try await wait.value()
+        _ = try await wait.value()
+        return outcome ?? (nil, nil)
     }
 
     public func onProvisionCompletion(pass: PKPaymentPass?, error: Error?) {
         completions += 1
-        pending?.resume(returning: (pass, error))
+        if pending != nil { outcome = (pass, error) }
+        pending?.resume(returning: true)
         pending = nil
     }
 }

@@ -4,20 +4,23 @@
 // `loadFromKeychain` — gathered in the one class the seed declares.
 //
 // Edits to the seed's code, all of them:
-// 1. Imports: PassKit → PassKitEmulation; PushProvisioning (the SDK) and
+// 1. Imports: PassKit, Security and UIKit on Apple platforms, PassKitEmulation
+//    (their stand-ins) elsewhere; PushProvisioning (the SDK) and
 //    FoundationNetworking (URLSession on Linux) added.
-// 2. UIKit art: `UIImage(systemName: "creditcard")!.cgImage!` →
-//    `CGImage.sampleCardArt` (the emulation's 1536 × 969 card art).
-// 3. `loadFromKeychain`'s body calls the Security framework, which Linux
-//    lacks; it reads `SeedKeychain` instead, the test's stand-in for the App
-//    Group keychain the seed's `saveToKeychain` fills.
-// 4. Placeholders the seed asks the integrator to fill — the service URL and
+// 2. Placeholders the seed asks the integrator to fill — the service URL and
 //    issuer id in `configure`, `"<PKCS7 encrypted>"`, `"<authorization code>"`
 //    and `"<productId>"` — read `SeedValues`.
-// 5. The five snippets are one class; comments translated to English.
+// 3. The five snippets are one class; comments translated to English.
 import Foundation
-import PassKitEmulation
 import PushProvisioning
+
+#if canImport(PassKit)
+import PassKit
+import Security
+import UIKit
+#else
+import PassKitEmulation
+#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -137,7 +140,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
             // get the card product title
             let productTitle = "\(cardID)_productTitle"
             // get the card art
-            let art = CGImage.sampleCardArt
+            let art = UIImage(systemName: "creditcard")!.cgImage!
 
             // create the configuration
             guard let config = PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2) else {
@@ -213,7 +216,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
             // get the card product title
             let productTitle = "\(cardID)_productTitle"
             // get the card art
-            let art = CGImage.sampleCardArt
+            let art = UIImage(systemName: "creditcard")!.cgImage!
 
             // create the configuration
             guard let config = PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2) else {
@@ -288,6 +291,20 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
     }
 
     func loadFromKeychain(key: String) -> String? {
-        SeedKeychain.value(for: key)
+        let getQuery: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: "BankServiceKechain",
+            kSecAttrAccessGroup as String: "group.com.thalesgroup.gemalto.tpcsdk.app",
+            kSecAttrAccount as String: key,
+            kSecReturnData as String: true,
+        ]
+        var item: AnyObject?
+        let status = SecItemCopyMatching(getQuery as CFDictionary, &item)
+        if status == errSecSuccess,
+            let data = item as? Data
+        {
+            return String(data: data, encoding: .utf8)
+        }
+        return nil
     }
 }

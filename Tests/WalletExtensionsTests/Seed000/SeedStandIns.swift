@@ -1,16 +1,6 @@
 import Foundation
 import Synchronization
 
-/// The App Group keychain of seed 000's `saveToKeychain`/`loadFromKeychain`
-/// samples, in memory: Linux has no Security framework.
-enum SeedKeychain {
-    private static let items = Mutex<[String: String]>([:])
-
-    static func save(key: String, value: String) { items.withLock { $0[key] = value } }
-    static func value(for key: String) -> String? { items.withLock { $0[key] } }
-    static func clear() { items.withLock { $0.removeAll() } }
-}
-
 /// The values seed 000 leaves as placeholders; the test fills them.
 enum SeedValues {
     struct Values: Sendable {

@@ -19,7 +19,9 @@ struct BankServer: Sendable {
 }
 
 /// A sign-in screen of the bank's UI extension: the user's taps are methods.
-final class BankSignInViewController: UIViewController, PKIssuerProvisioningExtensionAuthorizationProviding {
+final class BankSignInViewController: UIViewController,
+    @preconcurrency PKIssuerProvisioningExtensionAuthorizationProviding
+{
     var completionHandler: ((PKIssuerProvisioningExtensionAuthorizationResult) -> Void)?
     let store: SharedCardStore
     let lifetime: TimeInterval
@@ -27,7 +29,11 @@ final class BankSignInViewController: UIViewController, PKIssuerProvisioningExte
     init(store: SharedCardStore, lifetime: TimeInterval = SignInAuthorization.defaultLifetime) {
         self.store = store
         self.lifetime = lifetime
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
     }
 
     func userSignedIn() { completeSignIn(.authorized, store: store, lifetime: lifetime) }
@@ -51,15 +57,23 @@ final class ExtensionWorld {
     static let relaxedLimits = SimulatedWalletApp.Limits(
         status: .seconds(15), entries: .seconds(30), request: .seconds(30), authorization: .seconds(15))
 
+    /// - Parameter appGroup: when given, the store is that App Group's
+    ///   (``SharedCardStore/appGroup(_:)``), as an extension made from its
+    ///   `Info.plist` opens it; a private directory otherwise.
     static func run(
         schemes: [(CardSchemeName, SandboxCardOutcome)] = [(.visa, .approve), (.mastercard, .approve)],
-        seedNaming: Bool = false, _ body: @MainActor (ExtensionWorld) async throws -> Void
+        seedNaming: Bool = false, appGroup: String? = nil, _ body: @MainActor (ExtensionWorld) async throws -> Void
     ) async throws {
         try await EndToEndHarness.run { harness in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("wallet-ext-\(UUID().uuidString)", isDirectory: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let store = SharedCardStore(backend: try FileCardStoreBackend(directory: directory))
+            let store: SharedCardStore
+            if let appGroup {
+                store = try SharedCardStore.appGroup(appGroup)
+            } else {
+                store = SharedCardStore(backend: try FileCardStoreBackend(directory: directory))
+            }
             var testCards: [String: TestCard] = [:]
             var stored: [StoredCard] = []
             for (index, (scheme, outcome)) in schemes.enumerated() {
@@ -91,6 +105,17 @@ final class ExtensionWorld {
     }
 
     var wallet: SimulatedWallet { harness.wallet }
+
+    /// The Wallet app hosting the extension `issuerExtension` (made by
+    /// Wallet with `init()`) and the bank's sign-in screen.
+    func app(
+        _ issuerExtension: SimulatedAppExtension, limits: SimulatedWalletApp.Limits = relaxedLimits
+    ) -> SimulatedWalletApp {
+        let store = store
+        return SimulatedWalletApp(
+            wallet: wallet, issuerExtension: issuerExtension,
+            authorizationExtension: { BankSignInViewController(store: store) }, limits: limits)
+    }
 
     /// The Wallet app hosting `handler` and the bank's sign-in screen.
     func app(

@@ -1,4 +1,5 @@
-/// What the add-payment-pass sheet says it adds, as in PassKit (iOS 12).
+/// What the add-payment-pass sheet says it adds, as in PassKit (iOS 12); not
+/// frozen, as Apple's.
 public enum PKAddPaymentPassStyle: Int, Hashable, Sendable {
     /// A payment card.
     case payment = 0

@@ -1,4 +1,5 @@
-/// The kinds of pass a ``PKPassLibrary`` can list, as in PassKit.
+/// The kinds of pass a `PKPassLibrary` can list, as in PassKit; not frozen,
+/// as Apple's.
 ///
 /// Written as a hand-made `RawRepresentable` rather than a raw-value enum
 /// because Apple's `.any` is `~0` (`UInt.max`), which is not a literal that
