@@ -245,8 +245,9 @@ extension EndToEndTests {
                 "PUT", upload, body: background, contentType: "image/png", headers: bearer)
             #expect(wrongSize.status == 422)
             #expect(wrongSize.problemType == ProblemType.invalidField.rawValue)
+            let icon = try #require(images[.cardIcon])
             let same = try await deployment.client.send(
-                "PUT", upload, body: try #require(images[.cardIcon]), contentType: "image/png", headers: bearer)
+                "PUT", upload, body: icon, contentType: "image/png", headers: bearer)
             #expect(same.status == 204)
             #expect(same.header("ETag") != nil)
         }

@@ -11,6 +11,8 @@
 //    issuer id in `configure`, `"<PKCS7 encrypted>"`, `"<authorization code>"`
 //    and `"<productId>"` — read `SeedValues`.
 // 3. The five snippets are one class; comments translated to English.
+// 4. `if let error = error` whose `error` the seed never reads is
+//    `if error != nil`, so the target builds without warnings.
 import Foundation
 import PushProvisioning
 
@@ -58,7 +60,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
         for last4 in last4Array {
             // call TPC SDK getToken to check the digitization state
             TPCSDK.getToken(input: GetTokenInput(last4: last4)) { local, remote, error in
-                if let error = error {
+                if error != nil {
                     // handle error
                 } else {
                     if local == nil {
@@ -118,7 +120,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
             // check whether the card is available (not digitized).
             var isAvailable = false
             TPCSDK.getToken(input: GetTokenInput(last4: last4)) { local, _, error in
-                if let error = error {
+                if error != nil {
                     // handle error
                 } else {
                     if local == nil {
@@ -194,7 +196,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
             // check whether the card is available (not digitized).
             var isAvailable = false
             TPCSDK.getToken(input: GetTokenInput(last4: last4)) { _, remote, error in
-                if let error = error {
+                if error != nil {
                     // handle error
                 } else {
                     if remote == nil {
@@ -281,7 +283,7 @@ class IntentHandler: PKIssuerProvisioningExtensionHandler {
         // otherwise, it is nil
         sdkInput.productId = SeedValues.productId
         TPCSDK.generateAddPaymentPassRequestForInput(sdkInput) { request, error in
-            if let error = error {
+            if error != nil {
                 // handle error
                 completion(nil)
             } else {

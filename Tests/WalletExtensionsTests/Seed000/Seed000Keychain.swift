@@ -6,6 +6,8 @@
 // 1. Imports: Security on Apple platforms, PassKitEmulation (its keychain
 //    stand-in) elsewhere; the seed shows none.
 // 2. Comments translated to English; layout as swift-format leaves it.
+// 3. The update's status, which the seed never reads, is assigned to `_`,
+//    so the target builds without warnings.
 import Foundation
 
 #if canImport(Security)
@@ -33,6 +35,6 @@ func saveToKeychain(key: String, value: String) {
 
     if status == errSecDuplicateItem {
         let updatedData: [String: Any] = [kSecValueData as String: valueData]
-        let status = SecItemUpdate(query as CFDictionary, updatedData as CFDictionary)
+        _ = SecItemUpdate(query as CFDictionary, updatedData as CFDictionary)
     }
 }
