@@ -57,10 +57,17 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 
-# The interop tests call Python's `cryptography` as an independent implementation.
-if [ ! -x .venv/bin/python3 ] || ! .venv/bin/python3 -c 'import cryptography' >/dev/null 2>&1; then
+# The interop tests call Python's `cryptography` as an independent
+# implementation, and schemathesis checks the service against its OpenAPI
+# document; both pinned in Tests/Interop/requirements.txt, installed again
+# whenever that file changes.
+if [ ! -x .venv/bin/python3 ]; then
     echo "deps: creating .venv for the interoperability checks"
     python3 -m venv .venv
+fi
+if ! cmp -s Tests/Interop/requirements.txt .venv/requirements.installed; then
+    echo "deps: installing Tests/Interop/requirements.txt into .venv"
     .venv/bin/pip install --quiet --disable-pip-version-check -r Tests/Interop/requirements.txt
+    cp Tests/Interop/requirements.txt .venv/requirements.installed
 fi
 echo "deps: ok"

@@ -51,15 +51,19 @@ def http(method, url, body=None, headers=None):
         return error.code, json.loads(error.read() or b"null")
 
 
-def mint_code(key_pem: bytes, kid: str, issuer: str, audience: str, scope: str, card_ref: str, last4: str) -> str:
-    """docs/issuer-backend.md, "Authorization codes": an ES256 JWT."""
+def mint_code(key_pem: bytes, kid: str, issuer: str, audience: str, scope: str, card_ref: str | None = None,
+              last4: str | None = None, **bindings) -> str:
+    """docs/issuer-backend.md, "Authorization codes": an ES256 JWT. `bindings`
+    adds claims such as tokenId or sub."""
     key = serialization.load_pem_private_key(key_pem, password=None)
     now = int(time.time())
     header = {"alg": "ES256", "typ": "JWT", "kid": kid}
-    claims = {
-        "iss": issuer, "aud": audience, "iat": now, "exp": now + 240, "jti": str(uuid.uuid4()),
-        "scope": scope, "cardRef": card_ref, "panLastFour": last4,
-    }
+    claims = {"iss": issuer, "aud": audience, "iat": now, "exp": now + 240, "jti": str(uuid.uuid4()), "scope": scope}
+    if card_ref is not None:
+        claims["cardRef"] = card_ref
+    if last4 is not None:
+        claims["panLastFour"] = last4
+    claims.update({name: value for name, value in bindings.items() if value is not None})
     signing_input = b64url(json.dumps(header).encode()) + "." + b64url(json.dumps(claims).encode())
     der = key.sign(signing_input.encode(), ec.ECDSA(hashes.SHA256()))
     r, s = decode_dss_signature(der)  # JWS wants r || s, 32 bytes each, not DER
@@ -76,84 +80,135 @@ def encrypt_payload(card: dict, certificate_path: str) -> str:
     return base64.b64encode(der).decode()
 
 
+def secret(path: str) -> bytes:
+    """A secret file as the service reads it: `hex:…`, `base64:…` or the text's bytes."""
+    text = open(path).read().strip()
+    if text.startswith("hex:"):
+        return bytes.fromhex(text[len("hex:"):])
+    if text.startswith("base64:"):
+        return base64.b64decode(text[len("base64:"):])
+    return text.encode()
+
+
+class SandboxIssuer:
+    """What `tpc serve --sandbox` wrote for its test issuer (sandbox.json)."""
+
+    def __init__(self, base_url: str, sandbox_dir: str):
+        self.base_url = base_url
+        self.sandbox_dir = sandbox_dir
+        summary = json.load(open(os.path.join(sandbox_dir, "sandbox.json")))
+        self.issuer, self.audience, self.kid = summary["issuerId"], summary["audience"], summary["kid"]
+        self.key_pem = open(os.path.join(sandbox_dir, summary["codeKeyFile"]), "rb").read()
+        self.certificate_path = os.path.join(sandbox_dir, summary["payloadCertificateFile"])
+        self.back_office_key = open(os.path.join(sandbox_dir, summary["backOfficeAPIKeyFile"])).read().strip()
+        self.notification_secret = secret(os.path.join(sandbox_dir, summary["notificationSecretFile"]))
+
+    def code(self, scope: str, card_ref: str | None = None, last4: str | None = None, **bindings) -> str:
+        return mint_code(self.key_pem, self.kid, self.issuer, self.audience, scope, card_ref, last4, **bindings)
+
+    def test_card(self, scheme: str, outcome: str) -> dict:
+        status, cards = http("GET", self.base_url + "/v1/sandbox/test-cards")
+        assert status == 200, f"test cards: {status}"
+        return next(c for c in cards["cards"]
+                    if c["scheme"] == scheme and c["outcome"] == outcome and not c.get("auxiliaryScheme"))
+
+    def payload(self, card: dict, card_ref: str) -> str:
+        return encrypt_payload({
+            "primaryAccountNumber": card["pan"], "expiration": card["expiry"],
+            "cardholderName": "Ada Lovelace", "cardReference": card_ref}, self.certificate_path)
+
+
+def start_sandbox(tpc: str, sandbox_dir: str):
+    """Starts `tpc serve --sandbox` on a free port; returns the process and
+    the service's base URL (None when it printed no ready line)."""
+    server = subprocess.Popen(
+        [tpc, "serve", "--sandbox", "--sandbox-dir", sandbox_dir, "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    if not line.startswith("tpc: listening on "):
+        return server, None
+    root, base = line[len("tpc: listening on "):].strip().split(" (base path ")
+    return server, root + base.rstrip(")")
+
+
+def stop_sandbox(server) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=15)
+
+
+class ProvisionedCard:
+    """A card provisioned as the issuer's app and Apple's side do it: the
+    device, its key, the request and the pass Wallet added."""
+
+    def __init__(self, sandbox: SandboxIssuer, scheme: str = "VISA", outcome: str = "APPROVE"):
+        base_url = sandbox.base_url
+        card = sandbox.test_card(scheme, outcome)
+        self.last4 = card["pan"][-4:]
+        self.card_ref = "python-bank-" + uuid.uuid4().hex[:8]
+        self.payload = sandbox.payload(card, self.card_ref)
+        self.code = sandbox.code("provision", self.card_ref, self.last4)
+        self.device_key = ec.generate_private_key(ec.SECP256R1())
+        public = self.device_key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        status, device = http("POST", base_url + "/v1/sandbox/devices",
+                              {"kind": "IPHONE", "name": "Python iPhone", "publicKey": base64.b64encode(public).decode()})
+        assert status == 201, f"device registration: {status}"
+        self.device_id = device["deviceId"]
+        nonce = self.nonce(base_url)
+        status, chain = http("GET", base_url + "/v1/sandbox/certificates")
+        self.request = {
+            "scheme": scheme, "encryptedPayload": self.payload, "authorizationCode": self.code,
+            "certificateChain": chain["certificateChain"], **nonce, "encryptionScheme": "EV_ECC_v2"}
+        self.url = f"{base_url}/v1/issuers/{sandbox.issuer}/applepay/provisioning"
+        status, answer = http("POST", self.url, self.request)
+        assert status == 200, f"provisioning answered {status}: {answer.get('type') if answer else None}"
+        self.answer = answer
+        status, self.pass_ = http("POST", f"{base_url}/v1/sandbox/devices/{self.device_id}/passes", {
+            "activationData": answer["activationData"], "encryptedPassData": answer["encryptedPassData"],
+            "ephemeralPublicKey": answer["ephemeralPublicKey"], "nonce": nonce["nonce"],
+            "encryptionScheme": "EV_ECC_v2", "paymentNetwork": scheme, "primaryAccountSuffix": self.last4,
+            "cardholderName": "Ada Lovelace"})
+        assert status == 201, f"add pass answered {status}: {self.pass_}"
+
+    def nonce(self, base_url: str) -> dict:
+        """A fresh nonce from Apple's side, signed with the device's key."""
+        status, nonce = http("POST", f"{base_url}/v1/sandbox/devices/{self.device_id}/nonces", {})
+        assert status == 201, f"nonce: {status}"
+        signature = self.device_key.sign(base64.b64decode(nonce["nonce"]), ec.ECDSA(hashes.SHA256()))
+        return {"nonce": nonce["nonce"], "nonceSignature": base64.b64encode(signature).decode()}
+
+
 def main() -> int:
     tpc = sys.argv[1]
     with tempfile.TemporaryDirectory() as work:
-        sandbox_dir = os.path.join(work, "sandbox")
-        server = subprocess.Popen(
-            [tpc, "serve", "--sandbox", "--sandbox-dir", sandbox_dir, "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        server, base_url = start_sandbox(tpc, os.path.join(work, "sandbox"))
         try:
-            line = server.stdout.readline()
-            if not line.startswith("tpc: listening on "):
+            if base_url is None:
                 print("no ready line from tpc serve", file=sys.stderr)
                 return 1
-            root, base = line[len("tpc: listening on "):].strip().split(" (base path ")
-            base_url = root + base.rstrip(")")
             print(f"service at {base_url}")
-
-            summary = json.load(open(os.path.join(sandbox_dir, "sandbox.json")))
-            issuer, audience, kid = summary["issuerId"], summary["audience"], summary["kid"]
-            key_pem = open(os.path.join(sandbox_dir, summary["codeKeyFile"]), "rb").read()
-            certificate_path = os.path.join(sandbox_dir, summary["payloadCertificateFile"])
-
-            status, cards = http("GET", base_url + "/v1/sandbox/test-cards")
-            card = next(c for c in cards["cards"]
-                        if c["scheme"] == "VISA" and c["outcome"] == "APPROVE" and not c.get("auxiliaryScheme"))
-            last4 = card["pan"][-4:]
-            card_ref = "python-bank-" + uuid.uuid4().hex[:8]
-
-            payload = encrypt_payload({
-                "primaryAccountNumber": card["pan"], "expiration": card["expiry"],
-                "cardholderName": "Ada Lovelace", "cardReference": card_ref}, certificate_path)
-            print(f"payload: {len(base64.b64decode(payload))} bytes of CMS (openssl cms -encrypt)")
-            code = mint_code(key_pem, kid, issuer, audience, "provision", card_ref, last4)
+            sandbox = SandboxIssuer(base_url, os.path.join(work, "sandbox"))
+            card = ProvisionedCard(sandbox)
+            print(f"payload: {len(base64.b64decode(card.payload))} bytes of CMS (openssl cms -encrypt)")
             print("authorization code: ES256 JWT (cryptography)")
-
-            device_key = ec.generate_private_key(ec.SECP256R1())
-            public = device_key.public_key().public_bytes(
-                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-            status, device = http("POST", base_url + "/v1/sandbox/devices",
-                                  {"kind": "IPHONE", "name": "Python iPhone", "publicKey": base64.b64encode(public).decode()})
-            assert status == 201, f"device registration: {status}"
-            device_id = device["deviceId"]
-            status, nonce = http("POST", f"{base_url}/v1/sandbox/devices/{device_id}/nonces", {})
-            assert status == 201, f"nonce: {status}"
-            status, chain = http("GET", base_url + "/v1/sandbox/certificates")
-            nonce_bytes = base64.b64decode(nonce["nonce"])
-            nonce_signature = device_key.sign(nonce_bytes, ec.ECDSA(hashes.SHA256()))
-            print(f"device {device_id[:8]}… registered; nonce and certificate chain received")
-
-            request = {
-                "scheme": "VISA", "encryptedPayload": payload, "authorizationCode": code,
-                "certificateChain": chain["certificateChain"], "nonce": nonce["nonce"],
-                "nonceSignature": base64.b64encode(nonce_signature).decode(), "encryptionScheme": "EV_ECC_v2"}
-            url = f"{base_url}/v1/issuers/{issuer}/applepay/provisioning"
-            status, answer = http("POST", url, request)
-            assert status == 200, f"provisioning answered {status}: {answer.get('type') if answer else None}"
+            print(f"device {card.device_id[:8]}… registered; nonce and certificate chain received")
             print("provisioning: 200 with encryptedPassData, activationData, ephemeralPublicKey")
-
-            status, pass_ = http("POST", f"{base_url}/v1/sandbox/devices/{device_id}/passes", {
-                "activationData": answer["activationData"], "encryptedPassData": answer["encryptedPassData"],
-                "ephemeralPublicKey": answer["ephemeralPublicKey"], "nonce": nonce["nonce"],
-                "encryptionScheme": "EV_ECC_v2", "paymentNetwork": "VISA", "primaryAccountSuffix": last4,
-                "cardholderName": "Ada Lovelace"})
-            assert status == 201, f"add pass answered {status}: {pass_}"
+            pass_ = card.pass_
             assert pass_["activationState"] == "ACTIVATED", pass_["activationState"]
-            assert pass_["primaryAccountNumberSuffix"] == last4
+            assert pass_["primaryAccountNumberSuffix"] == card.last4
             print(f"pass added on the device: {pass_['activationState']}, token ••••{pass_['deviceAccountNumberSuffix']}")
 
-            status, nonce2 = http("POST", f"{base_url}/v1/sandbox/devices/{device_id}/nonces", {})
-            request["nonce"] = nonce2["nonce"]
-            request["nonceSignature"] = base64.b64encode(
-                device_key.sign(base64.b64decode(nonce2["nonce"]), ec.ECDSA(hashes.SHA256()))).decode()
-            status, problem = http("POST", url, request)
+            request = dict(card.request, **card.nonce(base_url))
+            status, problem = http("POST", card.url, request)
             assert status != 200 and problem and "type" in problem, f"a reused code answered {status}"
             print(f"a reused authorization code is refused: {status} {problem['type'].rsplit(':', 1)[-1]}")
             return 0
         finally:
-            server.terminate()
-            server.wait(timeout=15)
+            stop_sandbox(server)
 
 
 if __name__ == "__main__":

@@ -34,11 +34,27 @@ import Testing
         }
     }
 
-    @Test func emptyAndUnknownParametersAreIgnored() throws {
+    @Test func emptyTextAndUnknownParametersAreIgnored() throws {
         let query = try TokenSearchQuery(queryItems: [
-            URLQueryItem(name: "state", value: ""), URLQueryItem(name: "other", value: "1"),
+            URLQueryItem(name: "cardRef", value: ""), URLQueryItem(name: "other", value: "1"),
             URLQueryItem(name: "cursor", value: nil),
         ])
         #expect(query == TokenSearchQuery())
+    }
+
+    /// `?to=` is no date-time and `?limit=` no integer, as the document's
+    /// types say (schemathesis found `?to=` answered 200).
+    @Test(arguments: [("state", ""), ("limit", ""), ("limit", nil)])
+    func emptyTypedTokenSearchParametersAreRefused(name: String, value: String?) {
+        #expect(throws: ProvisioningAPIError.self) {
+            try TokenSearchQuery(queryItems: [URLQueryItem(name: name, value: value)])
+        }
+    }
+
+    @Test(arguments: ["from", "to", "outcome", "limit"])
+    func emptyTypedAuditParametersAreRefused(name: String) {
+        #expect(throws: ProvisioningAPIError.self) {
+            try AuditQuery(queryItems: [URLQueryItem(name: name, value: "")])
+        }
     }
 }

@@ -46,4 +46,16 @@ import Testing
         #expect(members.unknownMembers(in: try Self.json(#"{"x":1}"#), schema: "Open") == [])
         #expect(!members.defines("Missing"))
     }
+
+    @Test func nullMembersAreNamedByPointerAndUnknownOnesAreNot() throws {
+        let body = try Self.json(
+            #"""
+            {"eventId":"e","issuerId":"i","tokenId":"t","event":"SUSPENDED","state":"SUSPENDED",
+             "occurredAt":"2026-01-01T00:00:00.000Z","tokenExpiry":null,"cvv":null,
+             "device":{"id":"d","type":"PHONE","name":null}}
+            """#)
+        let members = try Self.members()
+        #expect(members.nullMembers(in: body, schema: "TokenEventNotification") == ["/device/name", "/tokenExpiry"])
+        #expect(members.unknownMembers(in: body, schema: "TokenEventNotification") == ["/cvv"])
+    }
 }

@@ -393,6 +393,9 @@ extension OpenAPIDocument {
                   "404": {
                     "$ref": "#/components/responses/Problem"
                   },
+                  "422": {
+                    "$ref": "#/components/responses/Problem"
+                  },
                   "429": {
                     "$ref": "#/components/responses/Problem"
                   },
@@ -554,6 +557,9 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/Problem"
                   },
                   "404": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "422": {
                     "$ref": "#/components/responses/Problem"
                   },
                   "429": {
@@ -1036,6 +1042,9 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/Problem"
                   },
                   "409": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "410": {
                     "$ref": "#/components/responses/Problem"
                   },
                   "413": {
@@ -1865,10 +1874,9 @@ extension OpenAPIDocument {
               "PassEncryptionScheme": {
                 "type": "string",
                 "enum": [
-                  "EV_ECC_v2",
-                  "EV_RSA_v2"
+                  "EV_ECC_v2"
                 ],
-                "description": "PKEncryptionScheme raw value; absent means EV_ECC_v2."
+                "description": "PKEncryptionScheme raw value; absent means EV_ECC_v2. Apple's EV_RSA_v2 is not offered: a request naming it is refused 422 (unsupported)."
               },
               "ApplePayProvisioningRequest": {
                 "type": "object",
@@ -1879,7 +1887,9 @@ extension OpenAPIDocument {
                   },
                   "productId": {
                     "type": "string",
-                    "description": "Domestic or co-branded product identifier."
+                    "description": "Domestic or co-branded product identifier.",
+                    "minLength": 1,
+                    "maxLength": 64
                   },
                   "auxiliaryScheme": {
                     "$ref": "#/components/schemas/CardSchemeName"
@@ -1899,23 +1909,30 @@ extension OpenAPIDocument {
                     "items": {
                       "type": "string",
                       "contentEncoding": "base64",
-                      "description": "DER certificate. Standard base64 (RFC 4648 section 4), padded."
+                      "description": "DER certificate. Standard base64 (RFC 4648 section 4), padded.",
+                      "minLength": 1
                     },
-                    "description": "Apple's certificates, leaf first."
+                    "description": "Apple's certificates, leaf first.",
+                    "minItems": 1,
+                    "maxItems": 4
                   },
                   "nonce": {
                     "type": "string",
                     "contentEncoding": "base64",
-                    "description": "Apple's one-time nonce. Standard base64 (RFC 4648 section 4), padded."
+                    "description": "Apple's one-time nonce. Standard base64 (RFC 4648 section 4), padded.",
+                    "minLength": 1
                   },
                   "nonceSignature": {
                     "type": "string",
                     "contentEncoding": "base64",
-                    "description": "The device's signature over the nonce. Standard base64 (RFC 4648 section 4), padded."
+                    "description": "The device's signature over the nonce. Standard base64 (RFC 4648 section 4), padded.",
+                    "minLength": 1
                   },
                   "primaryAccountIdentifier": {
                     "type": "string",
-                    "description": "Apple's funding account identifier, when the pass exists on another device."
+                    "description": "Apple's funding account identifier, when the pass exists on another device.",
+                    "minLength": 1,
+                    "maxLength": 64
                   },
                   "encryptionScheme": {
                     "$ref": "#/components/schemas/PassEncryptionScheme"
@@ -2117,12 +2134,14 @@ extension OpenAPIDocument {
                   "createdAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Creation time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Creation time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "updatedAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Last change. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Last change. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   }
                 },
                 "required": [
@@ -2173,7 +2192,9 @@ extension OpenAPIDocument {
                 "properties": {
                   "eventId": {
                     "type": "string",
-                    "description": "Unique event identifier."
+                    "description": "Unique event identifier.",
+                    "minLength": 1,
+                    "maxLength": 128
                   },
                   "issuerId": {
                     "type": "string",
@@ -2181,7 +2202,9 @@ extension OpenAPIDocument {
                   },
                   "tokenId": {
                     "type": "string",
-                    "description": "Token identifier."
+                    "description": "Token identifier.",
+                    "minLength": 1,
+                    "maxLength": 128
                   },
                   "event": {
                     "$ref": "#/components/schemas/TokenEventType"
@@ -2221,7 +2244,8 @@ extension OpenAPIDocument {
                   "occurredAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "When it happened. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "When it happened. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   }
                 },
                 "required": [
@@ -2316,7 +2340,8 @@ extension OpenAPIDocument {
                   "at": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "When. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "When. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "requestId": {
                     "type": "string",
@@ -2531,11 +2556,15 @@ extension OpenAPIDocument {
                 "properties": {
                   "userId": {
                     "type": "string",
-                    "description": "Issuer's user identifier."
+                    "description": "Issuer's user identifier.",
+                    "minLength": 1,
+                    "maxLength": 128
                   },
                   "deviceName": {
                     "type": "string",
-                    "description": "Device name."
+                    "description": "Device name.",
+                    "minLength": 1,
+                    "maxLength": 64
                   },
                   "publicKey": {
                     "type": "string",
@@ -2571,7 +2600,8 @@ extension OpenAPIDocument {
                   "createdAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Registration time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Registration time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "accessToken": {
                     "type": "string",
@@ -2595,7 +2625,9 @@ extension OpenAPIDocument {
                   },
                   "productId": {
                     "type": "string",
-                    "description": "Product identifier."
+                    "description": "Product identifier.",
+                    "minLength": 1,
+                    "maxLength": 64
                   },
                   "encryptedPayload": {
                     "type": "string",
@@ -2724,7 +2756,8 @@ extension OpenAPIDocument {
                   "keyExpiry": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Expiry of the current keys. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Expiry of the current keys. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "auxiliaryNumberOfPaymentsLeft": {
                     "type": "integer",
@@ -2755,7 +2788,8 @@ extension OpenAPIDocument {
                   "expiresAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Session end. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Session end. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "attemptsLeft": {
                     "type": "integer",
@@ -2859,11 +2893,15 @@ extension OpenAPIDocument {
                 "properties": {
                   "sessionId": {
                     "type": "string",
-                    "description": "Session."
+                    "description": "Session.",
+                    "minLength": 1,
+                    "maxLength": 128
                   },
                   "code": {
                     "type": "string",
-                    "description": "One-time code."
+                    "description": "One-time code.",
+                    "minLength": 1,
+                    "maxLength": 16
                   }
                 },
                 "required": [
@@ -2900,7 +2938,8 @@ extension OpenAPIDocument {
                   "expiresAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Key expiry. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Key expiry. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "encryptedKey": {
                     "type": "string",
@@ -2929,7 +2968,8 @@ extension OpenAPIDocument {
                   "issuedAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Issue time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Issue time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "ephemeralPublicKey": {
                     "type": "string",
@@ -2986,7 +3026,8 @@ extension OpenAPIDocument {
                   "transactionDate": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Transaction time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Transaction time. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   },
                   "cryptogram": {
                     "type": "string",
@@ -3058,7 +3099,10 @@ extension OpenAPIDocument {
                   },
                   "name": {
                     "type": "string",
-                    "description": "Device name."
+                    "description": "Device name: 1 to 128 characters, not only white space.",
+                    "minLength": 1,
+                    "maxLength": 128,
+                    "pattern": "\\S"
                   },
                   "publicKey": {
                     "type": "string",
@@ -3103,7 +3147,8 @@ extension OpenAPIDocument {
                   "expiresAt": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "Expiry. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z."
+                    "description": "Expiry. ISO 8601 in UTC, fractional seconds, e.g. 2025-01-31T09:30:00.250Z.",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                   }
                 },
                 "required": [
@@ -3534,7 +3579,8 @@ extension OpenAPIDocument {
                 "description": "Events at or after.",
                 "schema": {
                   "type": "string",
-                  "format": "date-time"
+                  "format": "date-time",
+                  "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                 }
               },
               "to": {
@@ -3544,7 +3590,8 @@ extension OpenAPIDocument {
                 "description": "Events before.",
                 "schema": {
                   "type": "string",
-                  "format": "date-time"
+                  "format": "date-time",
+                  "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]+)?(Z|[+-](0[0-9]|1[0-7]):[0-5][0-9])$"
                 }
               },
               "action": {

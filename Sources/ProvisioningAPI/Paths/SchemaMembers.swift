@@ -48,32 +48,53 @@ public struct SchemaMembers: Sendable {
     /// schema; values of the wrong type are left to the decoder.
     public func unknownMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
         var found: [String] = []
-        collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit)
+        collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit, finding: .unknown)
         return found
     }
 
+    /// The JSON pointers of the members of `json` that `schema` defines but
+    /// that are `null`, sorted, at most `limit`. The document declares no
+    /// member nullable, and a decoder reads `null` as "absent": without this
+    /// check `{"tokenExpiry": null}` would pass for a body without it.
+    public func nullMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
+        var found: [String] = []
+        collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit, finding: .null)
+        return found
+    }
+
+    private enum Finding { case unknown, null }
+
     private func collect(
-        _ value: Any, _ rule: Rule, pointer: String, depth: Int, into found: inout [String], limit: Int
+        _ value: Any, _ rule: Rule, pointer: String, depth: Int, into found: inout [String], limit: Int,
+        finding: Finding
     ) {
         guard found.count < limit, depth < 32 else { return }
         switch rule {
         case .reference(let name):
             guard let resolved = schemas[name] else { return }
-            collect(value, resolved, pointer: pointer, depth: depth + 1, into: &found, limit: limit)
+            collect(value, resolved, pointer: pointer, depth: depth + 1, into: &found, limit: limit, finding: finding)
         case .object(let properties, let closed):
             guard let object = value as? [String: Any] else { return }
             for key in object.keys.sorted() {
                 let child = pointer + "/" + Self.escape(key)
                 if let property = properties[key], let member = object[key] {
-                    collect(member, property, pointer: child, depth: depth + 1, into: &found, limit: limit)
-                } else if closed, found.count < limit {
+                    if member is NSNull {
+                        if finding == .null, found.count < limit { found.append(child) }
+                    } else {
+                        collect(
+                            member, property, pointer: child, depth: depth + 1, into: &found, limit: limit,
+                            finding: finding)
+                    }
+                } else if closed, finding == .unknown, found.count < limit {
                     found.append(child)
                 }
             }
         case .array(let item):
             guard let array = value as? [Any] else { return }
             for (index, element) in array.enumerated() {
-                collect(element, item, pointer: pointer + "/\(index)", depth: depth + 1, into: &found, limit: limit)
+                collect(
+                    element, item, pointer: pointer + "/\(index)", depth: depth + 1, into: &found, limit: limit,
+                    finding: finding)
             }
         case .anything:
             return

@@ -17,17 +17,25 @@ enum RequestBody {
     }
 
     /// Refuses members the contract's schema (named after the wire type) does
-    /// not define, as its `additionalProperties: false` says; the problem
-    /// names each by JSON pointer, never with its value.
+    /// not define, as its `additionalProperties: false` says, and members
+    /// that are `null`, which no schema allows; the problem names each by
+    /// JSON pointer, never with its value.
     static func refuseUnknownMembers(_ body: [UInt8], schema: String) throws(ServiceError) {
         guard let contract = SchemaMembers.contract, contract.defines(schema),
             let json = try? JSONSerialization.jsonObject(with: Data(body))
         else { return }
         let unknown = contract.unknownMembers(in: json, schema: schema)
-        guard !unknown.isEmpty else { return }
-        throw ServiceError(
-            .invalidField, "the request has members the contract does not define",
-            fieldProblems: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
+        if !unknown.isEmpty {
+            throw ServiceError(
+                .invalidField, "the request has members the contract does not define",
+                fieldProblems: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
+        }
+        let nulls = contract.nullMembers(in: json, schema: schema)
+        if !nulls.isEmpty {
+            throw ServiceError(
+                .invalidField, "the request has null members (leave a member out instead)",
+                fieldProblems: nulls.map { FieldProblem(field: $0, reason: .wrongType) })
+        }
     }
 
     static func problem(for error: any Error) -> ServiceError {

@@ -44,20 +44,29 @@ struct NotificationReceiver: Sendable {
         guard signature.isFresh(at: now, window: replayWindow) else {
             throw ServiceError(.notificationStale, "the notification timestamp is outside the replay window")
         }
-        let event: TokenEventNotification
-        do {
-            event = try JSONDecoder.provisioningAPI.decode(TokenEventNotification.self, from: Data(body))
-        } catch {
-            throw RequestBody.problem(for: error)
-        }
+        // Decoded and checked against the contract (unknown members refused)
+        // before the event id is looked at, so a duplicate is no looser.
+        let event = try RequestBody.decode(TokenEventNotification.self, from: body)
         return try await apply(event, issuer: issuer, requestId: requestId, now: now)
     }
 
     private func apply(
         _ event: TokenEventNotification, issuer: Issuer, requestId: String, now: Date
     ) async throws -> TokenEventReceipt {
-        guard (1...128).contains(event.eventId.utf8.count), (1...128).contains(event.tokenId.utf8.count) else {
+        guard (1...128).contains(event.eventId.unicodeScalars.count),
+            (1...128).contains(event.tokenId.unicodeScalars.count)
+        else {
             throw ServiceError(.invalidField, "eventId and tokenId must be 1–128 characters")
+        }
+        var problems: [FieldProblem] = []
+        if let suffix = event.tokenSuffix, !Self.isTokenSuffix(suffix) {
+            problems.append(FieldProblem(field: "/tokenSuffix", reason: .malformed))
+        }
+        if let expiry = event.tokenExpiry, CardExpiration(wireValue: expiry) == nil {
+            problems.append(FieldProblem(field: "/tokenExpiry", reason: .malformed))
+        }
+        guard problems.isEmpty else {
+            throw ServiceError(.invalidField, "the notification has invalid fields", fieldProblems: problems)
         }
         let kind = Self.kind(of: event)
         let position = TokenEventPosition(occurredAt: event.occurredAt)
@@ -142,5 +151,11 @@ struct NotificationReceiver: Sendable {
         case .deleted: return .deleted
         case .inactive: return .created(.inactive)
         }
+    }
+
+    /// `^[0-9]{4}$`, as the contract's TokenEventNotification says.
+    static func isTokenSuffix(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 4 && bytes.allSatisfy { (0x30...0x39).contains($0) }
     }
 }

@@ -31,9 +31,11 @@ enum ProvisioningRequestCheck {
         }
         length("/nonce", request.nonce.count, nonceBytes)
         length("/nonceSignature", request.nonceSignature.count, nonceSignatureBytes)
-        if let productId = request.productId { length("/productId", productId.utf8.count, identifierCharacters) }
+        if let productId = request.productId {
+            length("/productId", productId.unicodeScalars.count, identifierCharacters)
+        }
         if let account = request.primaryAccountIdentifier {
-            length("/primaryAccountIdentifier", account.utf8.count, identifierCharacters)
+            length("/primaryAccountIdentifier", account.unicodeScalars.count, identifierCharacters)
         }
         if request.effectiveEncryptionScheme != .eccV2 { problem("/encryptionScheme", .unsupported) }
         let scheme = CardScheme(wireValue: request.scheme.rawValue)

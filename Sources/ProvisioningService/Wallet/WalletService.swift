@@ -58,10 +58,10 @@ struct WalletService: Sendable {
     ) async throws -> WalletRegistration {
         let issuer = try context.issuer(issuerId)
         var problems: [FieldProblem] = []
-        if !Self.identifierCharacters.contains(request.userId.utf8.count) {
+        if !Self.identifierCharacters.contains(request.userId.unicodeScalars.count) {
             problems.append(FieldProblem(field: "/userId", reason: request.userId.isEmpty ? .missing : .tooLong))
         }
-        if !(1...64).contains(request.deviceName.utf8.count) {
+        if !(1...64).contains(request.deviceName.unicodeScalars.count) {
             problems.append(
                 FieldProblem(field: "/deviceName", reason: request.deviceName.isEmpty ? .missing : .tooLong))
         }
@@ -115,7 +115,7 @@ struct WalletService: Sendable {
         if request.authorizationCode.isEmpty {
             problems.append(FieldProblem(field: "/authorizationCode", reason: .missing))
         }
-        if let productId = request.productId, !(1...64).contains(productId.utf8.count) {
+        if let productId = request.productId, !(1...64).contains(productId.unicodeScalars.count) {
             problems.append(FieldProblem(field: "/productId", reason: .tooLong))
         }
         let scheme = CardScheme(wireValue: request.scheme.rawValue)
@@ -245,7 +245,9 @@ struct WalletService: Sendable {
     ) async throws -> DigitalCardResource {
         let network = try requireNetwork()
         var record = try await card(cardId, in: wallet)
-        guard (1...128).contains(request.sessionId.utf8.count), (1...16).contains(request.code.utf8.count) else {
+        guard (1...128).contains(request.sessionId.unicodeScalars.count),
+            (1...16).contains(request.code.unicodeScalars.count)
+        else {
             throw ServiceError(
                 .invalidField, "the session id or code is malformed",
                 fieldProblems: [FieldProblem(field: request.code.isEmpty ? "/code" : "/sessionId", reason: .malformed)])

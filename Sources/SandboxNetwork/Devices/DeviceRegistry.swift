@@ -6,7 +6,7 @@ import Storage
 /// Registers simulated devices and finds them again (`sandbox_devices`).
 struct DeviceRegistry: Sendable {
     /// The longest device name accepted, in UTF-8 bytes.
-    static let maximumNameByteCount = 128
+    static let maximumNameCharacters = 128
 
     let database: any SQLDatabase
     let clock: @Sendable () -> Date
@@ -18,9 +18,9 @@ struct DeviceRegistry: Sendable {
     ///   an iPhone naming one; `unknownDevice` when the paired iPhone is unknown.
     func register(_ request: SandboxDeviceRegistrationRequest) async throws -> String {
         let name = request.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, request.name.utf8.count <= Self.maximumNameByteCount else {
+        guard !name.isEmpty, request.name.unicodeScalars.count <= Self.maximumNameCharacters else {
             throw SandboxError(
-                .invalidField, "the device name must be 1 to 128 bytes",
+                .invalidField, "the device name must be 1 to 128 characters, not only white space",
                 fields: [FieldProblem(field: "/name", reason: name.isEmpty ? .missing : .tooLong)])
         }
         guard request.publicKey.count == 65, let key = try? P256.PublicKey(x963Representation: request.publicKey) else {

@@ -101,6 +101,12 @@ extension Sandbox {
                     .invalidField, "the body has members the contract does not define",
                     fields: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
             }
+            let nulls = contract.nullMembers(in: json, schema: schema)
+            if !nulls.isEmpty {
+                throw SandboxError(
+                    .invalidField, "the body has null members (leave a member out instead)",
+                    fields: nulls.map { FieldProblem(field: $0, reason: .wrongType) })
+            }
         }
         return value
     }

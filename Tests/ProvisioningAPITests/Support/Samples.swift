@@ -57,7 +57,9 @@ enum Samples {
     static let all: [WireSample] = [
         WireSample(CardSchemeName.visa),
         WireSample(CardSchemeName(rawValue: "RUPAY"), "unknown"),
-        WireSample(PassEncryptionScheme.rsaV2),
+        // EV_RSA_v2 is still read (so that a request naming it is refused as
+        // unsupported, not as an unknown value) but no longer in the contract.
+        WireSample(PassEncryptionScheme.eccV2),
         WireSample(
             ApplePayProvisioningRequest(
                 scheme: .pagoBancomat, productId: "PB-1", auxiliaryScheme: .mastercard,
