@@ -2,18 +2,136 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+/// One open connection's read deadline (MHD's socket context).
+typedef struct pp_mhd_watch {
+    MHD_socket fd;
+    /// 0 while no request is being read against a deadline.
+    uint64_t deadline_ms;
+    struct pp_mhd_watch *previous;
+    struct pp_mhd_watch *next;
+} pp_mhd_watch;
 
 struct pp_mhd_server {
     struct MHD_Daemon *daemon;
     pp_mhd_log_fn log;
     void *log_cls;
     MHD_socket quiesced_socket;
+    unsigned int request_read_timeout_ms;
+    MHD_RequestCompletedCallback completed;
+    void *completed_cls;
+    /// Guards `watches` and every watch's fields.
+    pthread_mutex_t watch_lock;
+    pp_mhd_watch *watches;
 };
+
+uint64_t pp_mhd_monotonic_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+// MHD_OPTION_NOTIFY_CONNECTION: registers each connection with its first
+// deadline and unregisters it before libmicrohttpd closes its descriptor.
+static void pp_mhd_connection_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                     enum MHD_ConnectionNotificationCode code) {
+    pp_mhd_server *server = (pp_mhd_server *)cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        pp_mhd_watch *watch = calloc(1, sizeof *watch);
+        if (watch == NULL || info == NULL) {
+            free(watch);
+            *socket_context = NULL;
+            return;
+        }
+        watch->fd = info->connect_fd;
+        watch->deadline_ms = pp_mhd_monotonic_ms() + server->request_read_timeout_ms;
+        pthread_mutex_lock(&server->watch_lock);
+        watch->next = server->watches;
+        if (server->watches != NULL) {
+            server->watches->previous = watch;
+        }
+        server->watches = watch;
+        pthread_mutex_unlock(&server->watch_lock);
+        *socket_context = watch;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        pp_mhd_watch *watch = (pp_mhd_watch *)*socket_context;
+        if (watch == NULL) {
+            return;
+        }
+        pthread_mutex_lock(&server->watch_lock);
+        if (watch->previous != NULL) {
+            watch->previous->next = watch->next;
+        } else {
+            server->watches = watch->next;
+        }
+        if (watch->next != NULL) {
+            watch->next->previous = watch->previous;
+        }
+        pthread_mutex_unlock(&server->watch_lock);
+        free(watch);
+        *socket_context = NULL;
+    }
+}
+
+static pp_mhd_watch *pp_mhd_watch_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : (pp_mhd_watch *)info->socket_context;
+}
+
+void pp_mhd_request_received(struct MHD_Connection *connection) {
+    // Called on the connection's polling thread, which also runs its
+    // NOTIFY_CLOSED: the watch cannot be freed meanwhile. The sweeper reads
+    // the deadline atomically.
+    pp_mhd_watch *watch = pp_mhd_watch_of(connection);
+    if (watch != NULL) {
+        __atomic_store_n(&watch->deadline_ms, 0, __ATOMIC_RELEASE);
+    }
+}
+
+// MHD_OPTION_NOTIFY_COMPLETED: the next request on a kept-alive connection
+// gets a fresh deadline, then the Swift side's callback runs.
+static void pp_mhd_request_completed(void *cls, struct MHD_Connection *connection, void **request_context,
+                                     enum MHD_RequestTerminationCode code) {
+    pp_mhd_server *server = (pp_mhd_server *)cls;
+    if (server->request_read_timeout_ms > 0) {
+        pp_mhd_watch *watch = pp_mhd_watch_of(connection);
+        if (watch != NULL) {
+            __atomic_store_n(&watch->deadline_ms, pp_mhd_monotonic_ms() + server->request_read_timeout_ms,
+                             __ATOMIC_RELEASE);
+        }
+    }
+    if (server->completed != NULL) {
+        server->completed(server->completed_cls, connection, request_context, code);
+    }
+}
+
+unsigned int pp_mhd_cut_slow_requests(pp_mhd_server *server, uint64_t now_ms) {
+    unsigned int cut = 0;
+    if (server == NULL || server->request_read_timeout_ms == 0) {
+        return 0;
+    }
+    pthread_mutex_lock(&server->watch_lock);
+    for (pp_mhd_watch *watch = server->watches; watch != NULL; watch = watch->next) {
+        uint64_t deadline = __atomic_load_n(&watch->deadline_ms, __ATOMIC_ACQUIRE);
+        if (deadline != 0 && deadline <= now_ms) {
+            // The descriptor stays open (and ours) until the connection is
+            // unregistered under this lock; the polling thread sees EOF.
+            shutdown(watch->fd, SHUT_RDWR);
+            __atomic_store_n(&watch->deadline_ms, 0, __ATOMIC_RELEASE);
+            cut++;
+        }
+    }
+    pthread_mutex_unlock(&server->watch_lock);
+    return cut;
+}
 
 // MHD hands us printf-style arguments; format them here so the Swift side only
 // ever sees a finished line. MHD's messages carry no request bodies.
@@ -93,6 +211,10 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
     server->log = config->log;
     server->log_cls = config->log_cls;
     server->quiesced_socket = MHD_INVALID_SOCKET;
+    server->request_read_timeout_ms = config->request_read_timeout_ms;
+    server->completed = config->completed;
+    server->completed_cls = config->completed_cls;
+    pthread_mutex_init(&server->watch_lock, NULL);
 
     struct MHD_OptionItem options[16];
     size_t n = 0;
@@ -110,8 +232,11 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
         options[n++] = (struct MHD_OptionItem){
             MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)config->per_ip_connection_limit, NULL};
     }
-    options[n++] =
-        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)config->completed, config->completed_cls};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)pp_mhd_request_completed, server};
+    if (config->request_read_timeout_ms > 0) {
+        options[n++] =
+            (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)pp_mhd_connection_notify, server};
+    }
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)pp_mhd_keep_escapes, NULL};
     if (tls) {
         options[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)config->tls_key_pem};
@@ -122,6 +247,7 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
     server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, config->access_handler, config->access_handler_cls,
                                       MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (server->daemon == NULL) {
+        pthread_mutex_destroy(&server->watch_lock);
         free(server);
         *error = PP_MHD_START_FAILED;
         return NULL;
@@ -167,6 +293,7 @@ void pp_mhd_stop(pp_mhd_server *server) {
     if (server->quiesced_socket != MHD_INVALID_SOCKET) {
         close(server->quiesced_socket);
     }
+    pthread_mutex_destroy(&server->watch_lock);
     free(server);
 }
 

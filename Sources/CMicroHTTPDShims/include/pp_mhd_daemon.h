@@ -23,6 +23,12 @@ typedef struct pp_mhd_config {
     size_t connection_memory_limit;
     /// 0 means no per-IP limit.
     unsigned int per_ip_connection_limit;
+    /// Milliseconds a connection has to deliver one whole request (line,
+    /// headers and body), counted from its opening or from the end of the
+    /// previous response; 0 disables. Unlike `connection_timeout` this is not
+    /// reset by activity, so a client trickling a byte at a time is cut off.
+    /// Enforced by `pp_mhd_cut_slow_requests`.
+    unsigned int request_read_timeout_ms;
     /// Both NULL for plain HTTP; both PEM strings for HTTPS.
     const char *tls_key_pem;
     const char *tls_cert_pem;
@@ -71,6 +77,21 @@ int pp_mhd_tls_supported(void);
 /// new connection attempts are refused instead of waiting in the backlog.
 /// Idempotent; returns 0 when the daemon no longer accepts.
 int pp_mhd_stop_listening(pp_mhd_server *server);
+
+/// Marks the request on `connection` as fully received (its body included):
+/// the read deadline no longer applies to it. Called by the access handler.
+void pp_mhd_request_received(struct MHD_Connection *connection);
+
+/// Shuts down (SHUT_RDWR) every connection whose request is not fully
+/// received by its read deadline, so that its polling thread sees the end of
+/// the stream and closes it; `now_ms` on CLOCK_MONOTONIC. Returns how many it
+/// cut. Safe from any thread: a descriptor is only touched while its
+/// connection is registered, and libmicrohttpd closes it only after the
+/// connection is unregistered (MHD_CONNECTION_NOTIFY_CLOSED comes first).
+unsigned int pp_mhd_cut_slow_requests(pp_mhd_server *server, uint64_t now_ms);
+
+/// CLOCK_MONOTONIC in milliseconds.
+uint64_t pp_mhd_monotonic_ms(void);
 
 /// Writes the peer's numeric address into `buffer`; returns 0 on success.
 int pp_mhd_peer_address(struct MHD_Connection *connection, char *buffer, size_t length);

@@ -58,11 +58,22 @@ extension HTTPServer {
         /// server stops accepting, so further clients wait in the kernel's backlog
         /// until a connection closes. Default 1024.
         public var maxConnections: Int
-        /// Concurrent connections from one IP address; `nil` for no limit.
+        /// Concurrent connections from one IP address; `nil` for no limit. A
+        /// connection over the limit is accepted and closed at once. Default 256,
+        /// so that one address cannot take the whole table (`maxConnections`)
+        /// and keep every other client, health checks included, waiting.
         public var maxConnectionsPerIP: Int?
         /// Seconds a connection may sit idle (including half-sent requests) before
         /// it is closed. Default 30.
         public var idleTimeout: Int
+        /// How long a connection has to deliver one whole request — request
+        /// line, headers and body — counted from its opening (TLS handshake
+        /// included) or from the end of the previous response; `nil` for no
+        /// limit. Activity does not extend it, unlike ``idleTimeout``: a client
+        /// that trickles a header line every few seconds is cut off (its
+        /// connection shut down, without an answer). Checked about every 250 ms.
+        /// Default 60 seconds.
+        public var requestReadTimeout: Duration?
         /// How long a handler may run; after that the client gets a `503` problem
         /// document, the handler's task is cancelled and its result is dropped.
         /// Default 30 seconds.
@@ -70,7 +81,8 @@ extension HTTPServer {
 
         public init(
             maxHeaderBytes: Int = 32 * 1024, maxBodyBytes: Int = 1024 * 1024, maxConnections: Int = 1024,
-            maxConnectionsPerIP: Int? = nil, idleTimeout: Int = 30, handlerDeadline: Duration = .seconds(30)
+            maxConnectionsPerIP: Int? = 256, idleTimeout: Int = 30, handlerDeadline: Duration = .seconds(30),
+            requestReadTimeout: Duration? = .seconds(60)
         ) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
@@ -78,6 +90,7 @@ extension HTTPServer {
             self.maxConnectionsPerIP = maxConnectionsPerIP
             self.idleTimeout = idleTimeout
             self.handlerDeadline = handlerDeadline
+            self.requestReadTimeout = requestReadTimeout
         }
     }
 

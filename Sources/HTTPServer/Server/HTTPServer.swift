@@ -98,6 +98,7 @@ public final class HTTPServer: Sendable {
                         thread_pool_size: UInt32(configuration.threadPoolSize),
                         connection_memory_limit: limits.maxHeaderBytes,
                         per_ip_connection_limit: UInt32(limits.maxConnectionsPerIP ?? 0),
+                        request_read_timeout_ms: UInt32(limits.requestReadTimeoutMilliseconds),
                         tls_key_pem: key,
                         tls_cert_pem: certificate,
                         access_handler: httpServerAccessHandler,
@@ -126,7 +127,8 @@ public final class HTTPServer: Sendable {
         boundPort.store(Int(pp_mhd_bound_port(server)), ordering: .releasing)
         let core = self.core
         let interval = max(min(limits.handlerDeadline / 4, .milliseconds(250)), .milliseconds(5))
-        let sweeper = Task { await core.sweepDeadlines(every: interval) }
+        let slowRequests = SlowRequestCutter(server: server)
+        let sweeper = Task { await core.sweepDeadlines(every: interval) { slowRequests.cut() } }
         lifeCycle.withLock { $0 = .running(RunningDaemon(server: server, core: retainedCore, sweeper: sweeper)) }
     }
 
@@ -186,7 +188,10 @@ public final class HTTPServer: Sendable {
         while core.resumesInFlight.load(ordering: .acquiring) > 0 {
             try? await Task.sleep(for: .milliseconds(1))
         }
+        // The sweeper reaches into the daemon (slow requests): it must have
+        // finished before the daemon is freed.
         running.sweeper.cancel()
+        await running.sweeper.value
         pp_mhd_stop(running.server)
         running.core.release()
         boundPort.store(0, ordering: .releasing)
@@ -222,6 +227,31 @@ public final class HTTPServer: Sendable {
             throw invalid("idleTimeout must not be negative.")
         }
         guard limits.handlerDeadline > .zero else { throw invalid("handlerDeadline must be positive.") }
+        if let timeout = limits.requestReadTimeout {
+            guard timeout >= .milliseconds(1), timeout <= .seconds(86_400) else {
+                throw invalid("requestReadTimeout must be 1 ms...1 day.")
+            }
+        }
+    }
+}
+
+extension HTTPServer.Limits {
+    /// ``requestReadTimeout`` for libmicrohttpd's shim: whole milliseconds, 0 for none.
+    var requestReadTimeoutMilliseconds: Int {
+        guard let timeout = requestReadTimeout else { return 0 }
+        let (seconds, attoseconds) = timeout.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// Cuts off the daemon's connections past their read deadline; used only by
+/// the sweeper, which the shutdown awaits before the daemon is freed.
+private struct SlowRequestCutter: @unchecked Sendable {
+    // `pp_mhd_server *`, valid until the sweeper has ended (see shutdown).
+    let server: OpaquePointer
+
+    func cut() {
+        _ = pp_mhd_cut_slow_requests(server, pp_mhd_monotonic_ms())
     }
 }
 

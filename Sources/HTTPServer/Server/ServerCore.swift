@@ -99,8 +99,11 @@ final class ServerCore: Sendable {
         }
         switch step {
         case .run:
+            // The whole request (body included) is in: its read deadline ends.
+            pp_mhd_request_received(connection)
             return startHandler(context: context)
         case .reject:
+            pp_mhd_request_received(connection)
             return queueTooLarge(context: context)
         case .queueReady:
             // Only this thread moves a request on from `.ready`.
@@ -320,9 +323,10 @@ final class ServerCore: Sendable {
     /// Answers `503` to every request whose handler has outlived its deadline,
     /// every `interval`, until cancelled. One sweeper per server is far cheaper than
     /// a timer per request, at the price of up to `interval` of lateness.
-    func sweepDeadlines(every interval: Duration) async {
+    func sweepDeadlines(every interval: Duration, alsoRun cutSlowRequests: @Sendable () -> Void) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
+            cutSlowRequests()
             let now = ContinuousClock.now
             let overdue = book.withLock { book in
                 book.suspended.values.filter { $0.expires <= now }.map(\.context)

@@ -24,27 +24,56 @@ final class RawHTTPConnection {
     }
 
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private var buffer: [UInt8]
 
-    /// Connects to 127.0.0.1:`port`; throws when the connection is refused.
-    init(port: Int, receiveTimeoutSeconds: Int = 15) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
-        setReceiveTimeout(seconds: receiveTimeoutSeconds)
+    /// Connects to 127.0.0.1:`port` from `source` (any 127/8 address is
+    /// loopback on Linux, which lets a test be two clients); throws when the
+    /// connection is refused.
+    ///
+    /// The descriptor is stored last: a failure before that closes it here
+    /// and `deinit` (which runs only for a fully initialized instance) does
+    /// not. It once closed it in both places, and the second close closed
+    /// whatever descriptor another thread had been given the same number
+    /// meanwhile — once one of libmicrohttpd's connection sockets, whose own
+    /// close then failed and aborted the test process ("daemon.c:3845: Close
+    /// socket failed", found by `make stress-test`: LifecycleTests connects to
+    /// a stopped server until it is refused).
+    init(port: Int, from source: String = "127.0.0.1", receiveTimeoutSeconds: Int = 15) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if source != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(fd)
+                throw Failure(description: "bind to \(source) failed errno=\(code)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
             let code = errno
-            close(descriptor)
+            close(fd)
             throw Failure(description: "connect failed errno=\(code)")
         }
+        buffer = []
+        descriptor = fd
     }
 
     func setReceiveTimeout(seconds: Int) {
@@ -68,6 +97,19 @@ final class RawHTTPConnection {
             }
             guard written > 0 else { throw Failure(description: "send failed errno=\(errno)") }
             offset += written
+        }
+    }
+
+    /// Whether the peer closes (or resets) the connection within
+    /// `milliseconds`; bytes it sends meanwhile are read and dropped.
+    func isClosed(withinMilliseconds milliseconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: __suseconds_t((milliseconds % 1000) * 1000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET || errno == EPIPE }
         }
     }
 

@@ -66,8 +66,14 @@ public final class StalledServer: @unchecked Sendable {
         return URL(string: "http://127.0.0.1:\(port)/mg/tpc")!
     }
 
+    /// Idempotent: a second call closes nothing (the descriptor numbers may
+    /// belong to someone else by then).
     public func stop() {
         lock.lock()
+        if closed {
+            lock.unlock()
+            return
+        }
         closed = true
         let clients = accepted
         accepted = []
