@@ -27,9 +27,15 @@ struct pp_mhd_server {
     unsigned int request_read_timeout_ms;
     MHD_RequestCompletedCallback completed;
     void *completed_cls;
-    /// Guards `watches` and every watch's fields.
+    /// Guards `watches`, and `cutter_stopping` with `cutter_wake`.
     pthread_mutex_t watch_lock;
     pp_mhd_watch *watches;
+    /// The thread that cuts slow requests off (only with a read timeout): its
+    /// own, so that a saturated Swift pool cannot postpone the cut.
+    pthread_t cutter;
+    int cutter_started;
+    int cutter_stopping;
+    pthread_cond_t cutter_wake;
 };
 
 uint64_t pp_mhd_monotonic_ms(void) {
@@ -133,6 +139,44 @@ unsigned int pp_mhd_cut_slow_requests(pp_mhd_server *server, uint64_t now_ms) {
     return cut;
 }
 
+// How often the cutter looks: a deadline is enforced within this much.
+#define PP_MHD_CUT_INTERVAL_MS 250
+
+static void *pp_mhd_cutter_main(void *argument) {
+    pp_mhd_server *server = (pp_mhd_server *)argument;
+    pthread_mutex_lock(&server->watch_lock);
+    while (!server->cutter_stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += PP_MHD_CUT_INTERVAL_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&server->cutter_wake, &server->watch_lock, &until);
+        if (server->cutter_stopping) {
+            break;
+        }
+        pthread_mutex_unlock(&server->watch_lock);
+        pp_mhd_cut_slow_requests(server, pp_mhd_monotonic_ms());
+        pthread_mutex_lock(&server->watch_lock);
+    }
+    pthread_mutex_unlock(&server->watch_lock);
+    return NULL;
+}
+
+static void pp_mhd_stop_cutter(pp_mhd_server *server) {
+    if (!server->cutter_started) {
+        return;
+    }
+    pthread_mutex_lock(&server->watch_lock);
+    server->cutter_stopping = 1;
+    pthread_cond_signal(&server->cutter_wake);
+    pthread_mutex_unlock(&server->watch_lock);
+    pthread_join(server->cutter, NULL);
+    server->cutter_started = 0;
+}
+
 // MHD hands us printf-style arguments; format them here so the Swift side only
 // ever sees a finished line. MHD's messages carry no request bodies.
 static void pp_mhd_logger(void *cls, const char *format, va_list ap) {
@@ -215,6 +259,11 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
     server->completed = config->completed;
     server->completed_cls = config->completed_cls;
     pthread_mutex_init(&server->watch_lock, NULL);
+    pthread_condattr_t wake_attributes;
+    pthread_condattr_init(&wake_attributes);
+    pthread_condattr_setclock(&wake_attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&server->cutter_wake, &wake_attributes);
+    pthread_condattr_destroy(&wake_attributes);
 
     struct MHD_OptionItem options[16];
     size_t n = 0;
@@ -247,10 +296,19 @@ pp_mhd_server *pp_mhd_start(const pp_mhd_config *config, int *error) {
     server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, config->access_handler, config->access_handler_cls,
                                       MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (server->daemon == NULL) {
+        pthread_cond_destroy(&server->cutter_wake);
         pthread_mutex_destroy(&server->watch_lock);
         free(server);
         *error = PP_MHD_START_FAILED;
         return NULL;
+    }
+    if (server->request_read_timeout_ms > 0) {
+        server->cutter_started = pthread_create(&server->cutter, NULL, pp_mhd_cutter_main, server) == 0;
+        if (!server->cutter_started) {
+            pp_mhd_stop(server);
+            *error = PP_MHD_START_FAILED;
+            return NULL;
+        }
     }
     return server;
 }
@@ -289,10 +347,12 @@ void pp_mhd_stop(pp_mhd_server *server) {
     if (server == NULL) {
         return;
     }
+    pp_mhd_stop_cutter(server);
     MHD_stop_daemon(server->daemon);
     if (server->quiesced_socket != MHD_INVALID_SOCKET) {
         close(server->quiesced_socket);
     }
+    pthread_cond_destroy(&server->cutter_wake);
     pthread_mutex_destroy(&server->watch_lock);
     free(server);
 }

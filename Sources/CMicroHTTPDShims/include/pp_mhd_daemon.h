@@ -27,7 +27,7 @@ typedef struct pp_mhd_config {
     /// headers and body), counted from its opening or from the end of the
     /// previous response; 0 disables. Unlike `connection_timeout` this is not
     /// reset by activity, so a client trickling a byte at a time is cut off.
-    /// Enforced by `pp_mhd_cut_slow_requests`.
+    /// Enforced by a thread of the shim's own, every 250 ms.
     unsigned int request_read_timeout_ms;
     /// Both NULL for plain HTTP; both PEM strings for HTTPS.
     const char *tls_key_pem;
@@ -85,9 +85,10 @@ void pp_mhd_request_received(struct MHD_Connection *connection);
 /// Shuts down (SHUT_RDWR) every connection whose request is not fully
 /// received by its read deadline, so that its polling thread sees the end of
 /// the stream and closes it; `now_ms` on CLOCK_MONOTONIC. Returns how many it
-/// cut. Safe from any thread: a descriptor is only touched while its
-/// connection is registered, and libmicrohttpd closes it only after the
-/// connection is unregistered (MHD_CONNECTION_NOTIFY_CLOSED comes first).
+/// cut. Run by the shim's cutter thread; safe from any thread: a descriptor
+/// is only touched while its connection is registered, and libmicrohttpd
+/// closes it only after the connection is unregistered
+/// (MHD_CONNECTION_NOTIFY_CLOSED comes first).
 unsigned int pp_mhd_cut_slow_requests(pp_mhd_server *server, uint64_t now_ms);
 
 /// CLOCK_MONOTONIC in milliseconds.

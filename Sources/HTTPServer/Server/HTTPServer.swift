@@ -127,8 +127,7 @@ public final class HTTPServer: Sendable {
         boundPort.store(Int(pp_mhd_bound_port(server)), ordering: .releasing)
         let core = self.core
         let interval = max(min(limits.handlerDeadline / 4, .milliseconds(250)), .milliseconds(5))
-        let slowRequests = SlowRequestCutter(server: server)
-        let sweeper = Task { await core.sweepDeadlines(every: interval) { slowRequests.cut() } }
+        let sweeper = Task { await core.sweepDeadlines(every: interval) }
         lifeCycle.withLock { $0 = .running(RunningDaemon(server: server, core: retainedCore, sweeper: sweeper)) }
     }
 
@@ -188,10 +187,7 @@ public final class HTTPServer: Sendable {
         while core.resumesInFlight.load(ordering: .acquiring) > 0 {
             try? await Task.sleep(for: .milliseconds(1))
         }
-        // The sweeper reaches into the daemon (slow requests): it must have
-        // finished before the daemon is freed.
         running.sweeper.cancel()
-        await running.sweeper.value
         pp_mhd_stop(running.server)
         running.core.release()
         boundPort.store(0, ordering: .releasing)
@@ -241,17 +237,6 @@ extension HTTPServer.Limits {
         guard let timeout = requestReadTimeout else { return 0 }
         let (seconds, attoseconds) = timeout.components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
-}
-
-/// Cuts off the daemon's connections past their read deadline; used only by
-/// the sweeper, which the shutdown awaits before the daemon is freed.
-private struct SlowRequestCutter: @unchecked Sendable {
-    // `pp_mhd_server *`, valid until the sweeper has ended (see shutdown).
-    let server: OpaquePointer
-
-    func cut() {
-        _ = pp_mhd_cut_slow_requests(server, pp_mhd_monotonic_ms())
     }
 }
 

@@ -323,10 +323,9 @@ final class ServerCore: Sendable {
     /// Answers `503` to every request whose handler has outlived its deadline,
     /// every `interval`, until cancelled. One sweeper per server is far cheaper than
     /// a timer per request, at the price of up to `interval` of lateness.
-    func sweepDeadlines(every interval: Duration, alsoRun cutSlowRequests: @Sendable () -> Void) async {
+    func sweepDeadlines(every interval: Duration) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            cutSlowRequests()
             let now = ContinuousClock.now
             let overdue = book.withLock { book in
                 book.suspended.values.filter { $0.expires <= now }.map(\.context)
