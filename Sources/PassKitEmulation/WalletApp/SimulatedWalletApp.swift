@@ -92,9 +92,15 @@ public final class SimulatedWalletApp: Sendable {
 
     private let principal: Mutex<Principal>
     private let authorizationExtension: AuthorizationExtension?
-    /// Extensions run in their own process on iOS; here they run on their own
-    /// queue, so that a handler that blocks does not stall Wallet's clock.
-    private let extensionQueue = DispatchQueue(label: "simulated-wallet-app.extension", attributes: .concurrent)
+    /// The queue Wallet calls the non-UI extension's handler on: one serial
+    /// queue, never the main thread, as an extension's connection delivers
+    /// its requests on iOS (Apple does not document the thread; what is
+    /// certain is that it is not one the handler's completions may need).
+    /// A handler that blocks delays its next call, as it does on iOS, and
+    /// a handler that waits on this queue for a completion scheduled onto
+    /// it deadlocks: Wallet reports the call too slow or never answered.
+    /// The sign-in extension's view controller runs on the main actor.
+    public let extensionQueue = DispatchQueue(label: "simulated-wallet-app.extension")
 
     /// Hosts `issuerExtension` (and the sign-in extension, if the app has one)
     /// in Wallet on `wallet`'s devices; Wallet makes its principal class with

@@ -44,10 +44,26 @@ public struct TPCSettings: Sendable {
     /// (`paymentpass.com.apple.dev1`) are accepted. Off by default; turn it on
     /// in development builds only.
     public var acceptsDevelopmentPassType = false
-    /// The queue completion handlers run on: the main queue on Apple
-    /// platforms; on other platforms a serial queue of the SDK
-    /// (`com.pushprovisioning.tpcsdk.callbacks`), since no run loop may be
-    /// serving the main queue there.
+    /// The queue completion handlers run on. By default it depends on where
+    /// the SDK runs (see ``defaultCallbackQueue``):
+    ///
+    /// | Where | Queue |
+    /// |---|---|
+    /// | The app, and Wallet's sign-in (UI) extension, on Apple platforms | the main queue, for UI work |
+    /// | Wallet's non-UI extension (`com.apple.PassKit.issuer-provisioning`) | the SDK's serial queue |
+    /// | Other platforms | the SDK's serial queue |
+    ///
+    /// The non-UI extension gets the SDK's queue because its handler may
+    /// wait on the thread Wallet called it on until a completion arrives —
+    /// seed 000's `status` and `passEntries` block on a `DispatchSemaphore`
+    /// until `getToken`'s completion — and Apple does not say which thread
+    /// that is: were it the main thread, delivery on the main queue would
+    /// deadlock and Wallet would drop the extension after 100 ms. The SDK's
+    /// serial queue (`com.pushprovisioning.tpcsdk.callbacks`) is never one
+    /// a caller runs on. Off Apple platforms no run loop may be serving the
+    /// main queue, so the SDK's queue is the default there too.
+    ///
+    /// Set it to a queue the code waiting for a completion never blocks.
     public var callbackQueue: DispatchQueue = TPCSettings.defaultCallbackQueue
     /// Where activation data returned with provisioned passes is kept between
     /// launches (see ``TPCSDK/activatePass(pass:card:authorizationCode:nonce:completion:)``).
@@ -58,12 +74,38 @@ public struct TPCSettings: Sendable {
     /// The default settings.
     public init() {}
 
-    /// The default ``callbackQueue``.
+    /// The default ``callbackQueue`` of this process: the one
+    /// ``defaultCallbackQueue(extensionPoint:mainQueueServed:)`` chooses for
+    /// the main bundle's `NSExtension`/`NSExtensionPointIdentifier`.
     public static let defaultCallbackQueue: DispatchQueue = {
+        let extensionInfo = Bundle.main.infoDictionary?["NSExtension"] as? [String: Any]
+        let point = extensionInfo?["NSExtensionPointIdentifier"] as? String
         #if canImport(Darwin)
-        return DispatchQueue.main
+        return defaultCallbackQueue(extensionPoint: point, mainQueueServed: true)
         #else
-        return DispatchQueue(label: "com.pushprovisioning.tpcsdk.callbacks")
+        return defaultCallbackQueue(extensionPoint: point, mainQueueServed: false)
         #endif
     }()
+
+    /// The SDK's own serial queue for completions.
+    public static let sdkCallbackQueue = DispatchQueue(label: "com.pushprovisioning.tpcsdk.callbacks")
+
+    /// The `NSExtensionPointIdentifier` of Wallet's non-UI issuer extension.
+    public static let walletNonUIExtensionPoint = "com.apple.PassKit.issuer-provisioning"
+
+    /// The queue completions default to for a process that is the extension
+    /// `extensionPoint` names (`nil`: an app), on a platform whose main queue
+    /// is `mainQueueServed` by a run loop: ``sdkCallbackQueue`` in Wallet's
+    /// non-UI extension or where the main queue may not be served, the main
+    /// queue otherwise.
+    ///
+    /// ```swift
+    /// let queue = TPCSettings.defaultCallbackQueue(
+    ///     extensionPoint: TPCSettings.walletNonUIExtensionPoint, mainQueueServed: true)
+    /// // queue === TPCSettings.sdkCallbackQueue
+    /// ```
+    public static func defaultCallbackQueue(extensionPoint: String?, mainQueueServed: Bool) -> DispatchQueue {
+        if extensionPoint == walletNonUIExtensionPoint || !mainQueueServed { return sdkCallbackQueue }
+        return DispatchQueue.main
+    }
 }

@@ -22,7 +22,8 @@ import PassKitEmulation
 /// ``getTokens(card:completion:)``, ``activatePass(pass:card:authorizationCode:nonce:completion:)``).
 ///
 /// Completion handlers are called exactly once, on
-/// ``TPCSettings/callbackQueue`` (the main queue on Apple platforms); every
+/// ``TPCSettings/callbackQueue`` (the main queue in an app on Apple
+/// platforms, the SDK's own queue in Wallet's non-UI extension); every
 /// call also has an `async` twin. Errors are ``TPCError``, or Apple's
 /// `PKPassKitErrorDomain` errors passed through.
 public enum TPCSDK {

@@ -16,11 +16,18 @@ final class OnceCompletion<Value>: @unchecked Sendable {
     /// Calls the handler if nothing called it yet; `true` when this call did.
     @discardableResult
     func complete(_ value: Value) -> Bool {
-        let taken = handler.withLock { stored -> ((Value) -> Void)? in
+        guard let taken = claim() else { return false }
+        taken(value)
+        return true
+    }
+
+    /// Takes the handler without calling it, so that the path that won can
+    /// finish its own work (report a failure) before the caller hears the
+    /// answer; `nil` when another path took it first.
+    func claim() -> ((Value) -> Void)? {
+        handler.withLock { stored -> ((Value) -> Void)? in
             defer { stored = nil }
             return stored
         }
-        taken?(value)
-        return taken != nil
     }
 }

@@ -257,8 +257,11 @@ open class TPCIssuerProvisioningExtensionHandler: PKIssuerProvisioningExtensionH
         let once = OnceCompletion(completion)
         let carried = Carried(handler: self)
         let fail: @Sendable (any Error) -> Void = { error in
-            // Report only the path that actually completes Wallet's handler.
-            if once.complete(nil) { carried.handler.requestDidFail(cardId: identifier, error: error) }
+            // Report only the path that actually completes Wallet's handler,
+            // and before Wallet hears `nil`, as requestDidFail documents.
+            guard let finish = once.claim() else { return }
+            carried.handler.requestDidFail(cardId: identifier, error: error)
+            finish(nil)
         }
         let card: StoredCard
         do {

@@ -92,4 +92,70 @@ struct Seed000Tests {
             }
         }
     }
+
+    @Test("the seed's semaphores hold on Wallet's extension queue, completions on the SDK's queue or on main")
+    func seedSemaphoresDoNotDeadlock() async throws {
+        try await inSeedWorld { world in
+            let saved = TPCSDK.settings
+            defer { TPCSDK.settings = saved }
+            // The SDK's queue: its default in Wallet's non-UI extension; main:
+            // its default in an iOS app (served here by the test's main actor).
+            for queue in [TPCSettings.sdkCallbackQueue, DispatchQueue.main] {
+                var settings = saved
+                settings.callbackQueue = queue
+                TPCSDK.settings = settings
+                let app = world.app(SimulatedAppExtension(principalClass: IntentHandler.init))
+                let status = try #require(await app.checkStatus(), "no status with completions on \(queue.label)")
+                #expect(status.passEntriesAvailable && status.remotePassEntriesAvailable)
+                let visit = await app.addCards(to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .none)
+                #expect(visit.entries.map(\.identifier) == ["cardID1", "cardID2"], "on \(queue.label)")
+            }
+        }
+    }
+
+    @Test("waiting on Wallet's queue for a completion scheduled onto that queue is a deadlock Wallet reports")
+    func completionOnWalletsQueueIsCaught() async throws {
+        try await inSeedWorld { world in
+            let saved = TPCSDK.settings
+            defer { TPCSDK.settings = saved }
+            var limits = ExtensionWorld.relaxedLimits
+            limits.status = .milliseconds(500)
+            let app = world.app(SemaphoreStatusHandler(last4: world.cards[0].lastFour), limits: limits)
+            var settings = saved
+            settings.callbackQueue = app.extensionQueue
+            TPCSDK.settings = settings
+            let visit = await app.addCards(to: .iPhone, signIn: ExtensionWorld.signsIn, picking: .none)
+            #expect(visit.status == nil && !visit.isIssuerListed)
+            #expect(visit.noticed(.statusTooSlow), "\(visit.diagnostics)")
+
+            // The same handler with the SDK's queue answers at once.
+            TPCSDK.settings = saved
+            let fixed = world.app(SemaphoreStatusHandler(last4: world.cards[0].lastFour), limits: limits)
+            let status = try #require(await fixed.checkStatus())
+            #expect(status.passEntriesAvailable)
+        }
+    }
+}
+
+/// Seed 000's `status` pattern — `getToken`, then `DispatchSemaphore.wait()`
+/// on the thread Wallet called — with the wait bounded (3 s), so that the
+/// deadlock it shows ends with the test.
+final class SemaphoreStatusHandler: PKIssuerProvisioningExtensionHandler {
+    let last4: String
+
+    init(last4: String) {
+        self.last4 = last4
+        super.init()
+    }
+
+    override func status(completion: @escaping (PKIssuerProvisioningExtensionStatus) -> Void) {
+        let status = PKIssuerProvisioningExtensionStatus()
+        let semaphore = DispatchSemaphore(value: 0)
+        TPCSDK.getToken(input: GetTokenInput(last4: last4)) { local, _, error in
+            if error == nil, local == nil { status.passEntriesAvailable = true }
+            semaphore.signal()
+        }
+        _ = semaphore.wait(timeout: .now() + 3)
+        completion(status)
+    }
 }
