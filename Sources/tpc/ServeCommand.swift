@@ -99,11 +99,25 @@ struct ServeCommand {
 
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(
-                host: options.host, port: options.port, tls: tls),
+                host: options.host, port: options.port, limits: options.listeners.limits, tls: tls),
             router: router, observers: app.observers)
+        var operationsServer: HTTPServer?
         do {
             try server.start()
+            if let operations = options.listeners.operations {
+                var operationsRouter = Router()
+                app.registerOperations(on: &operationsRouter)
+                let listener = HTTPServer(
+                    configuration: HTTPServer.Configuration(
+                        host: operations.host, port: operations.port, limits: ServeListenerOptions.operationsLimits,
+                        threadPoolSize: 1),
+                    router: operationsRouter, observers: app.observers)
+                operationsServer = listener
+                try listener.start()
+            }
         } catch {
+            await operationsServer?.shutdown(gracePeriod: .zero)
+            await server.shutdown(gracePeriod: .zero)
             await retention.stop()
             await sandbox?.shutdown()
             await database.close()
@@ -128,12 +142,18 @@ struct ServeCommand {
                 "tpc: Apple's certificate chains are verified against \(which) \(pinned.subject.commonName ?? "root") "
                     + "(SHA-256 \(pinned.sha256FingerprintHex))")
         }
+        if let operationsServer, let operations = options.listeners.operations {
+            let host = operations.host.contains(":") ? "[\(operations.host)]" : operations.host
+            StandardStreams.output(
+                "tpc: operations (/healthz, /readyz, /metrics) on http://\(host):\(operationsServer.port)")
+        }
         if options.sandbox {
             StandardStreams.output("tpc: sandbox issuer files in \(options.sandboxDirectory.path)")
         }
 
         let number = await signals.wait()
         StandardStreams.error("tpc: signal \(number), shutting down")
+        await operationsServer?.shutdown(gracePeriod: .seconds(1))
         await server.shutdown(gracePeriod: .seconds(10))
         await retention.stop()
         await sandbox?.shutdown()

@@ -13,6 +13,8 @@ struct ServeOptions: Sendable {
     var tlsKey: URL?
     /// The database URL's sources, the pool, pooler mode and retention.
     var scaleOut: ServeDatabaseOptions
+    /// The connection table and the operations listener.
+    var listeners: ServeListenerOptions
 
     static let defaultSandboxDirectory = ".tpc-sandbox"
 
@@ -30,6 +32,7 @@ struct ServeOptions: Sendable {
         }
         self.port = port
         scaleOut = try ServeDatabaseOptions(parsed)
+        listeners = try ServeListenerOptions(parsed)
         databaseURL =
             parsed.value("database") ?? scaleOut.databaseURL
             ?? "sqlite:" + (sandbox ? sandboxDirectory.appendingPathComponent("tpc.sqlite").path : "tpc.sqlite")

@@ -23,7 +23,7 @@ enum TPCTool {
             .option("config", short: "c", valueName: "file", help: "Issuer configuration (JSON)."),
             .option("tls-cert", valueName: "file", help: "PEM certificate chain for HTTPS."),
             .option("tls-key", valueName: "file", help: "PEM private key for HTTPS."),
-        ] + ServeDatabaseOptions.specs)
+        ] + ServeListenerOptions.specs + ServeDatabaseOptions.specs)
 
     static let exportLeafKey = CommandSpec(
         name: "export-leaf-key", abstract: "Print the sandbox leaf private key (PEM) for test tooling.",

@@ -181,9 +181,17 @@ public final class ProvisioningServiceApp: Sendable {
             return try .json(response, encoder: .provisioningAPI)
         }
         registerWallet(on: &router, base: base)
+        registerOperations(on: &router)
+    }
+
+    /// Mounts `/healthz`, `/readyz`, `/metrics` and `/openapi.json` alone on
+    /// `router`: what ``register(on:)`` mounts beside the API, and all an
+    /// operations listener of its own serves (`tpc serve --operations-port`).
+    public func registerOperations(on router: inout Router) {
         // The operational routes answer under the base path, where the OpenAPI
         // document (whose paths are relative to it) puts them, and at the root,
         // where probes and scrapers of a deployment look for them.
+        let base = configuration.service.basePath
         for prefix in base.isEmpty ? [""] : ["", base] {
             registerOperations(on: &router, base: prefix)
         }
