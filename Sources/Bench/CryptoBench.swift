@@ -10,6 +10,7 @@ enum CryptoBench {
         try eccV2(seconds: seconds)
         try cms(seconds: seconds)
         try jwt(seconds: seconds)
+        try DecryptFailureTimingBench.run(attempts: 2_000)
     }
 
     /// Apple ECC_V2: ephemeral key generation, ECDH, concat KDF, AES-256-GCM.

@@ -1,7 +1,8 @@
 // `tpc-bench`: the measurements behind `make bench`. Each subcommand prints one
 // `BENCH {json}` line per figure; scripts/bench.sh collects them into one table.
 //
-//     tpc-bench crypto                 ECC_V2, CMS, JWT figures
+//     tpc-bench crypto                 ECC_V2, CMS, JWT figures; refused payloads' timing
+//     tpc-bench decrypt-timing [n]     the refused payloads' timing alone, n attempts of each kind
 //     tpc-bench http-serve --port N    a small JSON handler for wrk to load
 //     tpc-bench storage sqlite|postgres <url>
 //     tpc-bench service-ceiling|service-load …   see ServiceBench.swift
@@ -14,6 +15,8 @@ do {
     switch arguments.first {
     case "crypto":
         try await CryptoBench.run(Array(arguments.dropFirst()))
+    case "decrypt-timing":
+        try DecryptFailureTimingBench.run(attempts: Int(arguments.dropFirst().first ?? "") ?? 2_000)
     case "http-serve":
         try await HTTPBench.serve(Array(arguments.dropFirst()))
     case "extensions":

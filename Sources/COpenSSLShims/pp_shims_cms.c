@@ -213,6 +213,30 @@ static int pp_cms_kari_p256(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert) {
     return -1;
 }
 
+/* Unwraps the content key of the key-transport recipient naming the
+   certificate with the recipient's RSA key, as CMS_decrypt does, and leaves
+   it set in the message. Returns 1 when it unwrapped, 0 when it did not (a
+   corrupted or foreign encrypted key: RSAES-OAEP decoding failed), -1 when
+   no key-transport recipient names the certificate. */
+static int pp_cms_ktri_unwrap(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert) {
+    STACK_OF(CMS_RecipientInfo) *infos = CMS_get0_RecipientInfos(cms);
+    for (int i = 0; i < sk_CMS_RecipientInfo_num(infos); i++) {
+        CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
+        if (CMS_RecipientInfo_type(ri) != CMS_RECIPINFO_TRANS || CMS_RecipientInfo_ktri_cert_cmp(ri, cert) != 0)
+            continue;
+        /* set0 takes a reference, which setting NULL afterwards gives back. */
+        if (EVP_PKEY_up_ref(pkey) != 1) return 0;
+        if (CMS_RecipientInfo_set0_pkey(ri, pkey) != 1) {
+            EVP_PKEY_free(pkey);
+            return 0;
+        }
+        int unwrapped = CMS_RecipientInfo_decrypt(cms, ri) == 1;
+        CMS_RecipientInfo_set0_pkey(ri, NULL);
+        return unwrapped;
+    }
+    return -1;
+}
+
 pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert, BIO *out) {
     int type = OBJ_obj2nid(CMS_get0_type(cms));
     if (type != NID_pkcs7_enveloped && type != NID_id_smime_ct_authEnvelopedData) {
@@ -226,6 +250,19 @@ pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 
         /* The content key is set: CMS_decrypt without key or certificate only
            decrypts the content (documented in CMS_decrypt(3)). */
         return CMS_decrypt(cms, NULL, NULL, NULL, out, CMS_BINARY) == 1 ? PP_CMS_DECRYPT_OK : PP_CMS_DECRYPT_FAILED;
+    }
+    int unwrapped = pp_cms_ktri_unwrap(cms, pkey, cert);
+    if (unwrapped >= 0) {
+        /* The content is decrypted whether or not the key unwrapped, so that a
+           corrupted encrypted key (what a padding oracle probes) costs what
+           corrupted content costs: with no key set, OpenSSL decrypts with a
+           random one (its defence against such oracles) and fails as bad
+           content does. What a random key yields — garbage, with valid
+           padding about once in 256 messages — is never returned: OpenSSL's
+           own CMS_decrypt, given the certificate, answered it as plaintext. */
+        ERR_clear_error();
+        int decrypted = CMS_decrypt(cms, NULL, NULL, NULL, out, CMS_BINARY) == 1;
+        return decrypted && unwrapped == 1 ? PP_CMS_DECRYPT_OK : PP_CMS_DECRYPT_FAILED;
     }
     if (CMS_decrypt(cms, pkey, cert, NULL, out, CMS_BINARY) == 1) return PP_CMS_DECRYPT_OK;
     /* The recipient matched and the key belongs to the certificate (the caller

@@ -60,8 +60,12 @@ public enum CMSEnvelopedData {
 
     /// Decrypts a DER ContentInfo addressed to `certificate` with its `key`.
     ///
-    /// The certificate selects the one RecipientInfo to use, so OpenSSL neither
-    /// tries every recipient nor, for RSA, returns a random key on failure.
+    /// The certificate selects the one RecipientInfo to use, so OpenSSL does
+    /// not try every recipient. An RSA recipient's failures all cost the same:
+    /// when the encrypted key does not unwrap (RSAES-OAEP), the content is
+    /// still decrypted, with a random key, and the answer is
+    /// ``CMSError/Code/decryptionFailure`` either way — never what that random
+    /// key yields (`make bench` compares the timing of both failures).
     ///
     /// - Parameter maximumInputSize: larger input is refused before parsing.
     /// - Throws: ``CMSError`` with ``CMSError/Code/inputTooLarge``,

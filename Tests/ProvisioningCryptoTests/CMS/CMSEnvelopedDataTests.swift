@@ -226,6 +226,29 @@ import Testing
         #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
     }
 
+    /// With the key unwrapped from a corrupted encrypted key, OpenSSL decrypts
+    /// the content with a random key (its defence against padding oracles);
+    /// under AES-256-CBC that leaves valid padding about once in 256 messages,
+    /// and OpenSSL's CMS_decrypt returned the garbage as plaintext. 1,000
+    /// messages caught it with probability 98 %.
+    @Test func aCorruptedWrappedKeyNeverYieldsPlaintext() async throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        var der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+        let wrappedKeyEnd = try #require(Self.endOfLastOctetString(ofLength: 256, in: der))
+        der[wrappedKeyEnd - 128] ^= 0x01
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<1_000 {
+            do {
+                let plaintext = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
+                outcomes["decrypted \(plaintext.count) bytes", default: 0] += 1
+            } catch let error as CMSError {
+                outcomes["\(error.code)", default: 0] += 1
+            }
+        }
+        #expect(outcomes == ["\(CMSError.Code.decryptionFailure)": 1_000])
+    }
+
     @Test func tamperedGCMContentIsADecryptionFailure() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
