@@ -56,12 +56,14 @@ start_server() { # name database-url → sets server_pid, url
     local dir="$workdir/$1"
     mkdir -p "$dir"
     "$tpc" serve --sandbox --sandbox-dir "$dir/sandbox" --port 0 ${2:+--database "$2"} \
-        >"$dir/stdout.log" 2>"$dir/stderr.log" &
+        --ready-file "$dir/ready" >"$dir/stdout.log" 2>"$dir/stderr.log" &
     server_pid=$!
     url=""
     for _ in $(seq 1 200); do
-        url=$(sed -n 's/^tpc: listening on \(http:[^ ]*\).*/\1/p' "$dir/stdout.log")
-        [ -n "$url" ] && break
+        if [ -s "$dir/ready" ]; then
+            url=$(. "$dir/ready" && echo "$TPC_ROOT")   # the root: service-load adds the base path
+            break
+        fi
         kill -0 "$server_pid" 2>/dev/null || break
         sleep 0.1
     done

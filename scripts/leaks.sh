@@ -68,13 +68,15 @@ fi
 
 # 2. A SQLite service under provisioning load, stopped with SIGTERM.
 mkdir -p "$work/serve"
-"$tpc" serve --sandbox --sandbox-dir "$work/serve/sandbox" --port 0 \
+"$tpc" serve --sandbox --sandbox-dir "$work/serve/sandbox" --port 0 --ready-file "$work/serve/ready" \
     >"$out/serve.stdout" 2>"$out/serve.stderr" &
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do
-    url=$(sed -n 's/^tpc: listening on \(http:[^ ]*\).*/\1/p' "$out/serve.stdout" 2>/dev/null)
-    [ -n "$url" ] && break
+    if [ -s "$work/serve/ready" ]; then
+        url=$(. "$work/serve/ready" && echo "$TPC_ROOT")
+        break
+    fi
     kill -0 "$server_pid" 2>/dev/null || break
     sleep 0.1
 done
@@ -83,7 +85,7 @@ if [ -z "$url" ]; then
     failed_steps+=(serve)
 else
     origin=$url
-    base_path=$(sed -n 's/^tpc: listening on [^ ]* (base path \([^)]*\)).*/\1/p' "$out/serve.stdout")
+    base_path=$(. "$work/serve/ready" && echo "$TPC_BASE_PATH")
     [ "$base_path" = / ] && base_path=""
     "$bench" service-load --url "$origin" --sandbox-dir "$work/serve/sandbox" --pid "$server_pid" \
         --label leaks --connections 4 --total "${PP_LEAKS_REQUESTS:-2000}" --latency-seconds 2 \

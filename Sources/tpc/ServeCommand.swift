@@ -8,7 +8,7 @@ import TPCCommandLine
 
 /// `tpc serve`: checks what it cannot serve without (exit 78 naming it),
 /// opens and migrates the database, builds the service (and the sandbox),
-/// starts the HTTP server, prints the ready line and the pinned root and runs
+/// starts the HTTP server, prints the listening line (and writes `--ready-file`) and the pinned root and runs
 /// until SIGTERM or SIGINT.
 struct ServeCommand {
     let options: ServeOptions
@@ -34,6 +34,12 @@ struct ServeCommand {
 
     private func serve() async throws {
         let signals = ShutdownSignal()
+        let readyFile = options.readyFile.map(ReadyFile.init(url:))
+        do {
+            try readyFile?.removeStale()
+        } catch {
+            throw Failure(exitCode: .failure, description: "cannot remove the old ready file: \(error)")
+        }
         let configuration = try await loadConfiguration()
         let tls = try loadTLS()
         let appleRoot = try selfCheck(configuration)
@@ -142,16 +148,32 @@ struct ServeCommand {
                 "tpc: Apple's certificate chains are verified against \(which) \(pinned.subject.commonName ?? "root") "
                     + "(SHA-256 \(pinned.sha256FingerprintHex))")
         }
+        var operationsRoot: String?
         if let operationsServer, let operations = options.listeners.operations {
             let host = operations.host.contains(":") ? "[\(operations.host)]" : operations.host
-            StandardStreams.output(
-                "tpc: operations (/healthz, /readyz, /metrics) on http://\(host):\(operationsServer.port)")
+            operationsRoot = "http://\(host):\(operationsServer.port)"
+            StandardStreams.output("tpc: operations (/healthz, /readyz, /metrics) on \(operationsRoot ?? "")")
         }
         if options.sandbox {
             StandardStreams.output("tpc: sandbox issuer files in \(options.sandboxDirectory.path)")
         }
 
+        if let readyFile {
+            do {
+                try readyFile.write(root: root, basePath: basePath, operationsRoot: operationsRoot)
+            } catch {
+                StandardStreams.error("tpc: cannot write the ready file \(readyFile.url.path): \(error); stopping")
+                await operationsServer?.shutdown(gracePeriod: .zero)
+                await server.shutdown(gracePeriod: .zero)
+                await retention.stop()
+                await sandbox?.shutdown()
+                await database.close()
+                throw Failure(exitCode: .failure, description: "the ready file could not be written")
+            }
+        }
+
         let number = await signals.wait()
+        readyFile?.remove()
         StandardStreams.error("tpc: signal \(number), shutting down")
         await operationsServer?.shutdown(gracePeriod: .seconds(1))
         await server.shutdown(gracePeriod: .seconds(10))

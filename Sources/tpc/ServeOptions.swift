@@ -11,6 +11,8 @@ struct ServeOptions: Sendable {
     var configuration: URL?
     var tlsCertificate: URL?
     var tlsKey: URL?
+    /// Where to write that the service is ready (`--ready-file`).
+    var readyFile: URL?
     /// The database URL's sources, the pool, pooler mode and retention.
     var scaleOut: ServeDatabaseOptions
     /// The connection table and the operations listener.
@@ -44,6 +46,7 @@ struct ServeOptions: Sendable {
         }
         tlsCertificate = parsed.value("tls-cert").map { URL(fileURLWithPath: $0) }
         tlsKey = parsed.value("tls-key").map { URL(fileURLWithPath: $0) }
+        readyFile = parsed.value("ready-file").map { URL(fileURLWithPath: $0) }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw CommandLineError(.missingRequired, "--tls-cert and --tls-key go together", commandPath: path)
         }

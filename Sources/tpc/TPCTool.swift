@@ -23,6 +23,9 @@ enum TPCTool {
             .option("config", short: "c", valueName: "file", help: "Issuer configuration (JSON)."),
             .option("tls-cert", valueName: "file", help: "PEM certificate chain for HTTPS."),
             .option("tls-key", valueName: "file", help: "PEM private key for HTTPS."),
+            .option(
+                "ready-file", valueName: "file",
+                help: "Once listening, write TPC_URL=…, TPC_ROOT=… lines there (a shell can source it)."),
         ] + ServeListenerOptions.specs + ServeDatabaseOptions.specs)
 
     static let exportLeafKey = CommandSpec(

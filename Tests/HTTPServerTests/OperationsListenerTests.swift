@@ -74,4 +74,27 @@ import Testing
             #expect(run.errorOutput().contains(expected), "\(arguments): \(run.errorOutput())")
         }
     }
+
+    @Test func theReadyFileNamesBothListenersAndIsRemovedWhenTheServerStops() async throws {
+        try await SandboxServer.with(arguments: ["--operations-port", "0"]) { sandbox in
+            let file = try #require(sandbox.process.readyFile)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            var values: [String: String] = [:]
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                #expect(parts.count == 2, "not KEY=value: \(line)")
+                if parts.count == 2 { values[parts[0]] = parts[1] }
+            }
+            #expect(values["TPC_URL"] == sandbox.baseURL.absoluteString)
+            #expect(values["TPC_BASE_PATH"] == sandbox.baseURL.path)
+            #expect(values["TPC_PID"] == "\(sandbox.process.pid)")
+            let operations = try #require(values["TPC_OPERATIONS_URL"].flatMap(URL.init(string:))?.port)
+            #expect(try await onThread { try Self.get("/healthz", port: operations).status } == 200)
+            #expect(Set(values.keys) == ["TPC_URL", "TPC_ROOT", "TPC_BASE_PATH", "TPC_OPERATIONS_URL", "TPC_PID"])
+
+            let status = try await sandbox.process.terminate(timeout: .seconds(60))
+            #expect(status == 0)
+            #expect(!FileManager.default.fileExists(atPath: file.path), "the ready file outlived the server")
+        }
+    }
 }

@@ -86,7 +86,7 @@ def main() -> int:
         server, base_url = start_sandbox(arguments.tpc, sandbox_dir)
         try:
             if base_url is None:
-                print("no ready line from tpc serve", file=sys.stderr)
+                print("tpc serve was not ready (no ready file)", file=sys.stderr)
                 return 1
             sandbox = SandboxIssuer(base_url, sandbox_dir)
             card = ProvisionedCard(sandbox)

@@ -118,17 +118,25 @@ class SandboxIssuer:
             "cardholderName": "Ada Lovelace", "cardReference": card_ref}, self.certificate_path)
 
 
-def start_sandbox(tpc: str, sandbox_dir: str):
+def start_sandbox(tpc: str, sandbox_dir: str, timeout: float = 180.0):
     """Starts `tpc serve --sandbox` on a free port; returns the process and
-    the service's base URL (None when it printed no ready line)."""
+    the service's base URL (None when it ended or was not ready within
+    `timeout` seconds). Readiness is its `--ready-file` (KEY=value lines)."""
+    ready = sandbox_dir.rstrip("/") + ".ready"
+    if os.path.exists(ready):
+        os.remove(ready)
     server = subprocess.Popen(
-        [tpc, "serve", "--sandbox", "--sandbox-dir", sandbox_dir, "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = server.stdout.readline()
-    if not line.startswith("tpc: listening on "):
-        return server, None
-    root, base = line[len("tpc: listening on "):].strip().split(" (base path ")
-    return server, root + base.rstrip(")")
+        [tpc, "serve", "--sandbox", "--sandbox-dir", sandbox_dir, "--port", "0", "--ready-file", ready],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and server.poll() is None:
+        if os.path.exists(ready):
+            with open(ready) as file:
+                values = dict(line.split("=", 1) for line in file.read().splitlines() if "=" in line)
+            if "TPC_URL" in values:
+                return server, values["TPC_URL"]
+        time.sleep(0.05)
+    return server, None
 
 
 def stop_sandbox(server) -> None:
@@ -188,7 +196,7 @@ def main() -> int:
         server, base_url = start_sandbox(tpc, os.path.join(work, "sandbox"))
         try:
             if base_url is None:
-                print("no ready line from tpc serve", file=sys.stderr)
+                print("tpc serve was not ready (no ready file)", file=sys.stderr)
                 return 1
             print(f"service at {base_url}")
             sandbox = SandboxIssuer(base_url, os.path.join(work, "sandbox"))

@@ -78,7 +78,7 @@ struct ChildProcessTests {
 
     @Test("a line printed while the waiting task slept past its deadline is still found")
     func lineFoundAfterTheDeadline() async throws {
-        // The 15 "did not print 'tpc: listening on' in time" failures: on a
+        // The 15 "did not print 'tpc: listening on' in time" failures (tpc serve now writes a ready file): on a
         // starved pool the polling task woke after its deadline and gave up
         // without looking at the output the server had long written.
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("tpc-line-\(UUID().uuidString)")

@@ -25,12 +25,12 @@ public final class SandboxProcess: Sendable {
     }
 
     /// Starts `executable serve --sandbox` in `directory/sandbox` and waits for
-    /// its ready line (`tpc: listening on …`).
+    /// its ready file (`--ready-file directory/tpc-serve.ready`).
     ///
     /// - Parameters:
     ///   - onWait: called about every second while waiting, with the seconds waited.
     /// - Throws: ``DemoError`` `sandbox-unavailable` when the process cannot
-    ///   start, exits, or prints no ready line within `timeout` seconds (the
+    ///   start, exits, or is not ready within `timeout` seconds (the
     ///   message ends with the tail of its log).
     public static func start(
         executable: URL, directory: URL, timeout: TimeInterval = 120,
@@ -40,6 +40,7 @@ public final class SandboxProcess: Sendable {
         let databaseURL = "sqlite:" + sandboxDirectory.appendingPathComponent("tpc.sqlite").path
         let logFile = directory.appendingPathComponent("tpc-serve.log")
         let outputFile = directory.appendingPathComponent("tpc-serve.out")
+        let readyFile = directory.appendingPathComponent("tpc-serve.ready")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -50,7 +51,7 @@ public final class SandboxProcess: Sendable {
             process = try ChildProcess(
                 [
                     executable.path, "serve", "--sandbox", "--sandbox-dir", sandboxDirectory.path, "--port", "0",
-                    "--database", databaseURL,
+                    "--database", databaseURL, "--ready-file", readyFile.path,
                 ], output: .file(outputFile.path), error: .file(logFile.path))
         } catch {
             throw DemoError(.sandboxUnavailable, "cannot run \(executable.path): \(error.message)")
@@ -59,8 +60,7 @@ public final class SandboxProcess: Sendable {
         let started = clock.now
         var announced = 0
         while true {
-            let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-            if let address = ListeningAddress.first(in: output), let url = address.serviceURL {
+            if let address = ListeningAddress.read(readyFile: readyFile), let url = address.serviceURL {
                 return SandboxProcess(
                     endpoint: ServiceEndpoint(baseURL: url, sandboxDirectory: sandboxDirectory),
                     databaseURL: databaseURL, logFile: logFile, process: process)
@@ -68,7 +68,7 @@ public final class SandboxProcess: Sendable {
             if let exit = process.exit {
                 throw DemoError(
                     .sandboxUnavailable,
-                    "tpc serve --sandbox ended (\(exit)) before its ready line; its log ends with: "
+                    "tpc serve --sandbox ended (\(exit)) before it was ready; its log ends with: "
                         + Self.tail(of: logFile))
             }
             let waited = clock.now - started
@@ -76,7 +76,7 @@ public final class SandboxProcess: Sendable {
                 _ = try? await process.stop(grace: .seconds(5))
                 throw DemoError(
                     .sandboxUnavailable,
-                    "tpc serve --sandbox printed no ready line within \(Int(timeout)) s; its log ends with: "
+                    "tpc serve --sandbox was not ready within \(Int(timeout)) s; its log ends with: "
                         + Self.tail(of: logFile))
             }
             let seconds = Int(waited / .seconds(1))

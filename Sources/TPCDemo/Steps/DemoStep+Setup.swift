@@ -42,7 +42,7 @@ extension DemoStep {
             }
             log.detail("starting \(executable.lastPathComponent) serve --sandbox --port 0 in \(work.path)")
             let process = try await SandboxProcess.start(executable: executable, directory: work) { waited in
-                await log.detail("… waiting for the ready line (\(waited) s)")
+                await log.detail("… waiting for tpc serve to be ready (\(waited) s)")
             }
             context.sandboxProcess = process
             service = process.endpoint

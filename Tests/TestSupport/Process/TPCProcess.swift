@@ -37,6 +37,9 @@ public final class TPCProcess: Sendable {
     public let standardError: URL
     /// The name given at start, for messages.
     public let name: String
+    /// Where `tpc serve` says it is ready (`--ready-file`): the one given, or
+    /// `<logs>/<name>.ready`, which is added to every `serve` run without one.
+    public let readyFile: URL?
 
     private let child: ChildProcess
     private let guardian: Mutex<Guardian?>
@@ -58,6 +61,16 @@ public final class TPCProcess: Sendable {
         self.name = name
         standardOutput = logs.appendingPathComponent("\(name).stdout")
         standardError = logs.appendingPathComponent("\(name).stderr")
+        var arguments = arguments
+        if let given = arguments.firstIndex(of: "--ready-file"), given + 1 < arguments.count {
+            readyFile = URL(fileURLWithPath: arguments[given + 1])
+        } else if arguments.first == "serve" {
+            let file = logs.appendingPathComponent("\(name).ready")
+            arguments += ["--ready-file", file.path]
+            readyFile = file
+        } else {
+            readyFile = nil
+        }
         let command = [try (executable ?? TPCBinary.locate()).path] + arguments
         do {
             child = try ChildProcess(
@@ -203,13 +216,32 @@ public final class TPCProcess: Sendable {
         }
     }
 
-    /// Waits for `tpc serve`'s listening line and parses it.
+    /// Waits (up to `timeout`) for `tpc serve`'s ready file and reads it.
+    ///
+    /// - Throws: ``TestSupportError`` when the process was not started with a
+    ///   ready file, ends first or the time runs out; the message carries the
+    ///   tail of standard error.
     package func listening(timeout: Duration = .seconds(180)) async throws -> ListeningAddress {
-        let line = try await waitForLine(prefix: ListeningAddress.prefix, timeout: timeout)
-        guard let address = ListeningAddress(line: line) else {
-            throw TestSupportError(.launch, "\(name): unexpected listening line: \(line)")
+        guard let readyFile else { throw TestSupportError(.launch, "\(name): not a tpc serve run (no ready file)") }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            // The file first, then the clock, as waitForLine does.
+            if let address = ListeningAddress.read(readyFile: readyFile) { return address }
+            if let exit = ended() {
+                throw TestSupportError(
+                    .launch,
+                    "\(name): tpc ended (\(exit)) before writing its ready file \(readyFile.lastPathComponent); "
+                        + "standard error:\n\(errorTail())")
+            }
+            guard clock.now < deadline else {
+                throw TestSupportError(
+                    .launch,
+                    "\(name): tpc (pid \(pid), still running) wrote no ready file within \(timeout); "
+                        + "standard error:\n\(errorTail())")
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        return address
     }
 
     // MARK: Ending

@@ -1,0 +1,51 @@
+import Foundation
+
+/// `tpc serve --ready-file PATH`: the machine-readable signal that the
+/// service listens, for scripts, the demo, the bench and the tests.
+///
+/// Written once every listener is up, in one rename (never half a file),
+/// and removed at shutdown; a file left by an earlier run is removed at
+/// start, so a waiting script never reads it. Its lines are `KEY=value`
+/// with no quoting needed, so a shell can source it:
+///
+/// ```sh
+/// tpc serve --sandbox --port 0 --ready-file "$work/ready" > "$work/serve.out" &
+/// for _ in $(seq 300); do [ -s "$work/ready" ] && break; sleep 0.1; done
+/// . "$work/ready"
+/// curl "$TPC_URL/v1/sandbox/test-cards"
+/// ```
+///
+/// | Key | Value |
+/// |---|---|
+/// | `TPC_URL` | the service URL with its base path, `http://127.0.0.1:40123/mg/tpc` |
+/// | `TPC_ROOT` | scheme, host and port, `http://127.0.0.1:40123` |
+/// | `TPC_BASE_PATH` | the base path, `/mg/tpc` (`/` for none) |
+/// | `TPC_OPERATIONS_URL` | with `--operations-port`: `http://127.0.0.1:9090` |
+/// | `TPC_PID` | the server's process id |
+struct ReadyFile {
+    let url: URL
+
+    /// Removes a file an earlier run left behind; a missing file is fine.
+    func removeStale() throws {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            if FileManager.default.fileExists(atPath: url.path) { throw error }
+        }
+    }
+
+    /// Writes the file in one rename.
+    func write(root: String, basePath: String, operationsRoot: String?) throws {
+        var lines = [
+            "TPC_URL=\(root)\(basePath)", "TPC_ROOT=\(root)", "TPC_BASE_PATH=\(basePath.isEmpty ? "/" : basePath)",
+        ]
+        if let operationsRoot { lines.append("TPC_OPERATIONS_URL=\(operationsRoot)") }
+        lines.append("TPC_PID=\(ProcessInfo.processInfo.processIdentifier)")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
+    }
+
+    /// Removes the file at shutdown.
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
