@@ -24,7 +24,7 @@ final class ExtensionCallGate<Value: Sendable>: Sendable {
     private let limit: Duration
     private let timeoutCode: SimulatedWallet.Diagnostic.Code
     private let timeoutConsequence: String
-    private let log: DiagnosticLog
+    private let log: DiagnosticLog?
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
     private let answeredAfter = Mutex<Duration?>(nil)
@@ -33,9 +33,11 @@ final class ExtensionCallGate<Value: Sendable>: Sendable {
     ///   - call: the method's name, for messages (`status`, `passEntries`…).
     ///   - timeoutCode: what a missing completion is reported as.
     ///   - timeoutConsequence: what Wallet does then, for the message.
+    ///   - log: where a second, late or missing call is recorded; `nil`
+    ///     records nothing (Wallet waiting for something of its own).
     init(
         call: String, limit: Duration, timeoutCode: SimulatedWallet.Diagnostic.Code = .handlerTimedOut,
-        timeoutConsequence: String, log: DiagnosticLog
+        timeoutConsequence: String, log: DiagnosticLog?
     ) {
         self.call = call
         self.limit = limit
@@ -95,12 +97,12 @@ final class ExtensionCallGate<Value: Sendable>: Sendable {
             answeredAfter.withLock { $0 = elapsed }
             waiter?.resume(returning: value)
         case .twice:
-            log.record(
+            log?.record(
                 .handlerCalledTwice,
                 "\(call): the completion handler was called a second time; Wallet ignored the call "
                     + "(call every completion exactly once, on every path)")
         case .late:
-            log.record(
+            log?.record(
                 .handlerCalledLate,
                 "\(call): the completion handler was called after \(Self.milliseconds(elapsed)) ms, past the "
                     + "\(Self.milliseconds(limit)) ms limit; Wallet ignored the call")
@@ -114,7 +116,7 @@ final class ExtensionCallGate<Value: Sendable>: Sendable {
             return .some(waiter)
         }
         guard case .some(let parked) = waiter else { return }
-        log.record(
+        log?.record(
             timeoutCode,
             "\(call): the completion handler was not called within \(Self.milliseconds(limit)) ms; "
                 + timeoutConsequence)

@@ -128,6 +128,17 @@ public final class SimulatedWalletApp: Sendable {
         self.limits = limits
     }
 
+    /// Waits, up to `limit`, until the handler's method Wallet called last has
+    /// returned — the serial `extensionQueue` runs this after it — so that a
+    /// completion called a second time within the same call is recorded
+    /// before the visit reports. A call still running after `limit` is left
+    /// to itself.
+    private func extensionCallReturned(within limit: Duration) async {
+        let returned = ExtensionCallGate<Bool>(call: "return", limit: limit, timeoutConsequence: "", log: nil)
+        extensionQueue.async { returned.deliver(true) }
+        _ = await returned.wait()
+    }
+
     /// The principal object, made on first use; call on `extensionQueue`.
     private func handler() -> HandlerBox {
         principal.withLock { principal in
@@ -246,6 +257,7 @@ public final class SimulatedWalletApp: Sendable {
             log: log)
         extensionQueue.async { self.handler().handler.status { gate.deliver(StatusFlags($0)) } }
         guard let status = await gate.wait() else { return nil }
+        await extensionCallReturned(within: limits.status)
         return StatusAnswer(
             requiresAuthentication: status.requiresAuthentication,
             passEntriesAvailable: status.passEntriesAvailable,
@@ -297,6 +309,7 @@ public final class SimulatedWalletApp: Sendable {
             }
         }
         let answered = await gate.wait() ?? []
+        await extensionCallReturned(within: limits.entries)
         var seen: Set<String> = []
         var usable: [EntryValues] = []
         for entry in answered {
