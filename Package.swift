@@ -322,26 +322,20 @@ let package = Package(
     // extensions only where Apple has them, see clientPlatformFeatures); the
     // service and the tools are for macOS and Linux.
     platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .visionOS(.v1), .watchOS(.v10)],
+    // What another package may depend on: the SDK (PushProvisioning,
+    // WalletExtensions, DigitalCards), the emulation and the wallet's OpenSSL
+    // crypto for Linux, and `tpc`. Every other module is internal to this
+    // package (its API is `package`); `tpc-demo` and `tpc-bench` build as the
+    // root package's executables (`swift build --product tpc-demo`).
+    // `_ProvisioningFuzzing` exists only for Fuzz/Package.swift.
     products: [
-        .library(name: "ProvisioningCrypto", targets: ["ProvisioningCrypto"]),
-        .library(name: "ProvisioningAPI", targets: ["ProvisioningAPI"]),
-        .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .library(name: "Storage", targets: ["Storage"]),
-        .library(name: "ProvisioningService", targets: ["ProvisioningService"]),
-        .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
-        .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
-        .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
         .library(name: "WalletExtensions", targets: ["WalletExtensions"]),
-        .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .library(name: "DigitalCards", targets: ["DigitalCards"]),
+        .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
-        .library(name: "IssuerTools", targets: ["IssuerTools"]),
-        .library(name: "TPCDemo", targets: ["TPCDemo"]),
-        .library(name: "ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
         .executable(name: "tpc", targets: ["tpc"]),
-        .executable(name: "tpc-demo", targets: ["tpc-demo"]),
-        .executable(name: "tpc-bench", targets: ["tpc-bench"]),
+        .library(name: "_ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
     ],
     targets: cLayer + serverSide + shared + clientSide + tools + tests + fuzzing,
     swiftLanguageModes: [.v6]
