@@ -7,12 +7,12 @@
 /// ```sh
 /// printf %s "$API_KEY" | openssl dgst -sha256 -hex   # → "sha256:" + the hex
 /// ```
-public struct APIKeyHash: Hashable, Sendable {
+package struct APIKeyHash: Hashable, Sendable {
     /// The 32-byte digest.
-    public let digest: [UInt8]
+    package let digest: [UInt8]
 
     /// Parses `"sha256:<64 hex digits>"` (hex in either case); `nil` otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.hasPrefix("sha256:"), let bytes = HexDecoding.bytes(fromHex: text.dropFirst("sha256:".count)),
             bytes.count == 32
         else { return nil }
@@ -20,7 +20,7 @@ public struct APIKeyHash: Hashable, Sendable {
     }
 
     /// The configuration form, `sha256:` and lower-case hex.
-    public var stringValue: String {
+    package var stringValue: String {
         "sha256:"
             + digest.map { byte in
                 let hex = String(byte, radix: 16)
@@ -30,7 +30,7 @@ public struct APIKeyHash: Hashable, Sendable {
 
     /// Whether `candidate` (the SHA-256 of a presented key) equals this digest.
     /// Takes the same time wherever the first difference is.
-    public func matches(sha256Digest candidate: some Collection<UInt8>) -> Bool {
+    package func matches(sha256Digest candidate: some Collection<UInt8>) -> Bool {
         guard candidate.count == digest.count else { return false }
         var difference: UInt8 = 0
         for (left, right) in zip(digest, candidate) { difference |= left ^ right }
@@ -39,7 +39,7 @@ public struct APIKeyHash: Hashable, Sendable {
 }
 
 extension APIKeyHash: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let hash = APIKeyHash(try container.decode(String.self)) else {
             throw ConfigurationError(
@@ -49,7 +49,7 @@ extension APIKeyHash: Codable {
         self = hash
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(stringValue)
     }

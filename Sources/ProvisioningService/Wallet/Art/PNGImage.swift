@@ -4,16 +4,16 @@
 /// chunk is a 13-byte IHDR with a legal bit depth and colour type, that every
 /// chunk is complete and its CRC-32 right, that there is image data, and that
 /// the file ends with IEND. It does not inflate the image data.
-public struct PNGImage: Sendable, Hashable {
-    public let width: Int
-    public let height: Int
-    public let bitDepth: UInt8
-    public let colorType: UInt8
+package struct PNGImage: Sendable, Hashable {
+    package let width: Int
+    package let height: Int
+    package let bitDepth: UInt8
+    package let colorType: UInt8
 
     /// Validates `bytes`.
     ///
     /// - Throws: ``CardArtError`` `tooLarge` or `invalidImage`.
-    public init(validating bytes: [UInt8], maximumByteCount: Int) throws(CardArtError) {
+    package init(validating bytes: [UInt8], maximumByteCount: Int) throws(CardArtError) {
         guard bytes.count <= maximumByteCount else { throw CardArtError(.tooLarge, "the image is too large") }
         guard bytes.count >= 8 + 25 + 12, Array(bytes.prefix(8)) == PNGEncoder.signature else {
             throw CardArtError(.invalidImage, "not a PNG file")
