@@ -1,9 +1,9 @@
 /// Lower-case hexadecimal, as Apple's pass data carries nonces.
-public enum Hex {
+package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// Encodes bytes as lower-case hex.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var characters = [UInt8]()
         characters.reserveCapacity(bytes.count * 2)
         append(bytes, to: &characters)
@@ -20,7 +20,7 @@ public enum Hex {
 
     /// Decodes hex (either case). Odd lengths and non-hex characters are refused.
     /// - Throws: ``CryptoError/Code/invalidEncoding``.
-    public static func decode<S: StringProtocol>(_ text: S) throws -> [UInt8] {
+    package static func decode<S: StringProtocol>(_ text: S) throws -> [UInt8] {
         let characters = Array(text.utf8)
         guard characters.count % 2 == 0 else { throw CryptoError(.invalidEncoding, "odd-length hex") }
         var bytes = [UInt8]()
