@@ -114,6 +114,7 @@ common_stubs=(CoreFoundation CoreGraphics ImageIO Security CryptoKit)
 # --- iOS ---------------------------------------------------------------------
 build_stubs ios "" "${common_stubs[@]}" ObjectiveC UIKit WatchConnectivity PassKit
 ios_flags=(-D ADD_PAYMENT_PASS_AVAILABLE -D PASS_ACTIVATION_AVAILABLE)
+build_module ios ProvisioningPrimitives Sources/ProvisioningPrimitives
 build_module ios ProvisioningAPI Sources/ProvisioningAPI
 build_module ios PushProvisioning Sources/PushProvisioning "${ios_flags[@]}"
 build_module ios WalletExtensions Sources/WalletExtensions "${ios_flags[@]}"
@@ -141,6 +142,7 @@ for profile in macos watchos; do
         features=()
     fi
     build_stubs "$profile" "$define" "${common_stubs[@]}" WatchConnectivity PassKit
+    build_module "$profile" ProvisioningPrimitives Sources/ProvisioningPrimitives
     build_module "$profile" ProvisioningAPI Sources/ProvisioningAPI
     build_module "$profile" PushProvisioning Sources/PushProvisioning "${features[@]}"
     build_module "$profile" WalletExtensions Sources/WalletExtensions "${features[@]}"

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// A card's expiry month, as printed on the card (MM/YY).
 ///
@@ -51,12 +52,7 @@ package struct CardExpiration: Hashable, Sendable {
     /// Gregorian, UTC), by Howard Hinnant's days_from_civil: `Calendar` went
     /// through ICU on every provisioning request for a constant of arithmetic.
     static func daysSince1970(year: Int, month: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilDate.days(year: Int64(year), month: Int64(month), day: 1))
     }
 
     /// "MM/YY" split into its numbers without range checks, or `nil` when the

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The SHA-256 digest of a back-office API key, as stored in the configuration
 /// (`"sha256:<64 hex digits>"`), so that the configuration never holds a key.
 ///
@@ -13,7 +15,7 @@ package struct APIKeyHash: Hashable, Sendable {
 
     /// Parses `"sha256:<64 hex digits>"` (hex in either case); `nil` otherwise.
     package init?(_ text: String) {
-        guard text.hasPrefix("sha256:"), let bytes = HexDecoding.bytes(fromHex: text.dropFirst("sha256:".count)),
+        guard text.hasPrefix("sha256:"), let bytes = Hexadecimal.bytes(text.dropFirst("sha256:".count)),
             bytes.count == 32
         else { return nil }
         digest = bytes
@@ -52,31 +54,5 @@ extension APIKeyHash: Codable {
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(stringValue)
-    }
-}
-
-/// Hex text to bytes, shared by the configuration types.
-enum HexDecoding {
-    static func bytes(fromHex text: some StringProtocol) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

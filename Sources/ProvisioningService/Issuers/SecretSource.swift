@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Where an issuer's shared secret comes from: `{"file": "path"}` or
 /// `{"value": "…"}` in the configuration.
@@ -44,7 +45,7 @@ package enum SecretSource: Hashable, Sendable {
             }
             bytes = [UInt8](data)
         } else if text.hasPrefix("hex:") {
-            guard let decoded = HexDecoding.bytes(fromHex: text.dropFirst("hex:".count)) else {
+            guard let decoded = Hexadecimal.bytes(text.dropFirst("hex:".count)) else {
                 throw ConfigurationError(.invalidField, field: field, detail: "secret is not valid hex")
             }
             bytes = decoded

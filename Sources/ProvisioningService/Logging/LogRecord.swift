@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// One structured log event of the service.
 ///
@@ -71,16 +72,8 @@ package struct LogRecord: Sendable, Hashable {
         let seconds = Int(interval.rounded(.down))
         let days = seconds / 86_400
         let secondOfDay = seconds - days * 86_400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let civil = CivilDate.civil(fromDays: Int64(days))
+        let (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
         let stamp = String(unsafeUninitializedCapacity: 20) { buffer in
             func put(_ value: Int, _ width: Int, at offset: Int) {
                 var value = value
