@@ -41,7 +41,7 @@ let cLayer: [Target] = [
 let serverSide: [Target] = [
     .target(
         name: "ProvisioningCrypto",
-        dependencies: ["COpenSSL", "COpenSSLShims"],
+        dependencies: ["COpenSSL", "COpenSSLShims", "ProvisioningPrimitives"],
         // Apple's certificates are compiled in (Generated/, `make generate`):
         // `tpc` needs no resource bundle beside it.
         exclude: ["Resources"]
@@ -50,30 +50,37 @@ let serverSide: [Target] = [
     // (the service's own calls, so `tpc` links no FoundationNetworking).
     .target(
         name: "HTTPServer",
-        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims"]
+        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims", "ProvisioningPrimitives"]
     ),
     .target(
         name: "Storage",
-        dependencies: ["CSQLite", "CPostgres"]
+        dependencies: ["CSQLite", "CPostgres", "ProvisioningPrimitives"]
     ),
     .target(
         name: "ProvisioningService",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer"]
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer", "ProvisioningPrimitives"]
     ),
     .target(
         name: "SandboxNetwork",
-        dependencies: ["ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer"]
+        dependencies: [
+            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+            "ProvisioningPrimitives",
+        ]
     ),
 ]
 
 // The wire contract shared by the service and the SDK: Foundation only, so it
-// builds for iOS unchanged (see DESIGN.md, "Rules between parts").
+// builds for iOS unchanged (see DESIGN.md, "Rules between parts"). And the
+// primitives more than one module needs, written once (CRC-32 and Adler-32,
+// `Locked`, civil dates, hex): Foundation only too, as the SDK links them.
 let shared: [Target] = [
+    .target(name: "ProvisioningPrimitives"),
     .target(
         name: "ProvisioningAPI",
+        dependencies: ["ProvisioningPrimitives"],
         // Compiled in as Generated/OpenAPIDocument+Embedded.swift (`make generate`).
         exclude: ["openapi.json"]
-    )
+    ),
 ]
 
 // The client side. PassKitEmulation stands in for PassKit where it does not
@@ -109,19 +116,21 @@ let clientSide: [Target] = [
     ),
     .target(
         name: "PassKitEmulation",
-        dependencies: ["PassKitEmulationEnums", "ProvisioningAPI", "ProvisioningCrypto"]
+        dependencies: ["PassKitEmulationEnums", "ProvisioningAPI", "ProvisioningCrypto", "ProvisioningPrimitives"]
     ),
     .target(
         name: "PushProvisioning",
         dependencies: [
-            "ProvisioningAPI", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+            "ProvisioningAPI", "ProvisioningPrimitives",
+            .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
         ],
         swiftSettings: clientPlatformFeatures
     ),
     .target(
         name: "WalletExtensions",
         dependencies: [
-            "PushProvisioning", .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
+            "PushProvisioning", "ProvisioningPrimitives",
+            .target(name: "PassKitEmulation", condition: .when(platforms: [.linux])),
         ],
         swiftSettings: clientPlatformFeatures
     ),
@@ -132,7 +141,7 @@ let clientSide: [Target] = [
     // `WalletCryptoProvider` injected at configuration time.
     .target(
         name: "DigitalCards",
-        dependencies: ["ProvisioningAPI"]
+        dependencies: ["ProvisioningAPI", "ProvisioningPrimitives"]
     ),
     // That provider for Linux, on OpenSSL. Never shipped to iOS; like
     // PassKitEmulation it may use ProvisioningCrypto because it only serves
@@ -177,7 +186,7 @@ let tools: [Target] = [
         name: "tpc-bench",
         dependencies: [
             "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
-            "DigitalCards", "DigitalCardsOpenSSL",
+            "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningPrimitives",
             // The SDK figures (SDKBench) drive a sandbox through the test support.
             "PushProvisioning", "TestSupport", "TPCDemo",
         ],
@@ -234,7 +243,10 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "ProvisioningServiceTests",
-        dependencies: ["ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer"],
+        dependencies: [
+            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+            "ProvisioningPrimitives",
+        ],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -270,7 +282,7 @@ let tests: [Target] = [
         name: "WalletExtensionsTests",
         dependencies: [
             "WalletExtensions", "PushProvisioning", "PassKitEmulation", "ProvisioningAPI",
-            "TestSupport",
+            "ProvisioningPrimitives", "TestSupport",
         ]
     ),
     .testTarget(
@@ -322,26 +334,20 @@ let package = Package(
     // extensions only where Apple has them, see clientPlatformFeatures); the
     // service and the tools are for macOS and Linux.
     platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .visionOS(.v1), .watchOS(.v10)],
+    // What another package may depend on: the SDK (PushProvisioning,
+    // WalletExtensions, DigitalCards), the emulation and the wallet's OpenSSL
+    // crypto for Linux, and `tpc`. Every other module is internal to this
+    // package (its API is `package`); `tpc-demo` and `tpc-bench` build as the
+    // root package's executables (`swift build --product tpc-demo`).
+    // `_ProvisioningFuzzing` exists only for Fuzz/Package.swift.
     products: [
-        .library(name: "ProvisioningCrypto", targets: ["ProvisioningCrypto"]),
-        .library(name: "ProvisioningAPI", targets: ["ProvisioningAPI"]),
-        .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .library(name: "Storage", targets: ["Storage"]),
-        .library(name: "ProvisioningService", targets: ["ProvisioningService"]),
-        .library(name: "SandboxNetwork", targets: ["SandboxNetwork"]),
-        .library(name: "TPCCommandLine", targets: ["TPCCommandLine"]),
-        .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "PushProvisioning", targets: ["PushProvisioning"]),
         .library(name: "WalletExtensions", targets: ["WalletExtensions"]),
-        .library(name: "ProvisioningDoctor", targets: ["ProvisioningDoctor"]),
         .library(name: "DigitalCards", targets: ["DigitalCards"]),
+        .library(name: "PassKitEmulation", targets: ["PassKitEmulation"]),
         .library(name: "DigitalCardsOpenSSL", targets: ["DigitalCardsOpenSSL"]),
-        .library(name: "IssuerTools", targets: ["IssuerTools"]),
-        .library(name: "TPCDemo", targets: ["TPCDemo"]),
-        .library(name: "ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
         .executable(name: "tpc", targets: ["tpc"]),
-        .executable(name: "tpc-demo", targets: ["tpc-demo"]),
-        .executable(name: "tpc-bench", targets: ["tpc-bench"]),
+        .library(name: "_ProvisioningFuzzing", targets: ["ProvisioningFuzzing"]),
     ],
     targets: cLayer + serverSide + shared + clientSide + tools + tests + fuzzing,
     swiftLanguageModes: [.v6]

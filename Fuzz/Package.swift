@@ -5,8 +5,9 @@ import PackageDescription
 // `swift build --sanitize=fuzzer --sanitize=address`. They live in their own
 // package because a fuzzer's `main` comes from libFuzzer: in the main package
 // a normal `swift build` would link them without one. Each holds only the
-// `LLVMFuzzerTestOneInput` entry; the logic is `ProvisioningFuzzing`, which
-// the main package's FuzzRegressionTests replays.
+// `LLVMFuzzerTestOneInput` entry; the logic is the `ProvisioningFuzzing` module
+// (product `_ProvisioningFuzzing`, for this package only), which the main
+// package's FuzzRegressionTests replays.
 let targetNames = ["request-bodies", "cms", "certificate-chain", "jwt", "deep-link", "doctor-plist", "http"]
 
 let package = Package(
@@ -17,7 +18,7 @@ let package = Package(
     targets: targetNames.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            dependencies: [.product(name: "ProvisioningFuzzing", package: "PushProvisioning")],
+            dependencies: [.product(name: "_ProvisioningFuzzing", package: "PushProvisioning")],
             path: "Sources/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -95,15 +95,18 @@ build_stubs() {
 }
 
 # Emits module $2 of the profile from the sources of $3, then its SIL (the
-# region-isolation pass), with the extra flags that follow.
+# region-isolation pass), with the extra flags that follow. The package's
+# modules share a package name, as SwiftPM gives them, so that they see each
+# other's `package` declarations; the seeds and the faults below are compiled
+# without one, as an app is: they see the public API only.
 build_module() {
     local profile=$1 module=$2 dir=$3
     shift 3
     local modules="$work/$profile/modules"
     mkdir -p "$modules"
     mapfile -t files < <(sources "$dir")
-    compile "$profile/$module" "${swift_flags[@]}" -module-name "$module" -I "$work/$profile/stubs" -I "$modules" \
-        "$@" -emit-module -emit-module-path "$modules/$module.swiftmodule" -emit-sil -o "$work/scratch.sil" "${files[@]}"
+    compile "$profile/$module" "${swift_flags[@]}" -package-name PushProvisioning -module-name "$module" \
+        -I "$work/$profile/stubs" -I "$modules" "$@" -emit-module -emit-module-path "$modules/$module.swiftmodule" -emit-sil -o "$work/scratch.sil" "${files[@]}"
 }
 
 common_stubs=(CoreFoundation CoreGraphics ImageIO Security CryptoKit)
@@ -111,6 +114,7 @@ common_stubs=(CoreFoundation CoreGraphics ImageIO Security CryptoKit)
 # --- iOS ---------------------------------------------------------------------
 build_stubs ios "" "${common_stubs[@]}" ObjectiveC UIKit WatchConnectivity PassKit
 ios_flags=(-D ADD_PAYMENT_PASS_AVAILABLE -D PASS_ACTIVATION_AVAILABLE)
+build_module ios ProvisioningPrimitives Sources/ProvisioningPrimitives
 build_module ios ProvisioningAPI Sources/ProvisioningAPI
 build_module ios PushProvisioning Sources/PushProvisioning "${ios_flags[@]}"
 build_module ios WalletExtensions Sources/WalletExtensions "${ios_flags[@]}"
@@ -138,6 +142,7 @@ for profile in macos watchos; do
         features=()
     fi
     build_stubs "$profile" "$define" "${common_stubs[@]}" WatchConnectivity PassKit
+    build_module "$profile" ProvisioningPrimitives Sources/ProvisioningPrimitives
     build_module "$profile" ProvisioningAPI Sources/ProvisioningAPI
     build_module "$profile" PushProvisioning Sources/PushProvisioning "${features[@]}"
     build_module "$profile" WalletExtensions Sources/WalletExtensions "${features[@]}"

@@ -7,13 +7,17 @@ cd "$(dirname "$0")/.."
 DOCC=${DOCC:-$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")}
 # A build directory of its own: symbol graphs are written only when a module
 # compiles, so an up-to-date main build would emit none.
+# Down to `package` access: ProvisioningAPI's catalog documents the wire
+# contract, which only this package's modules see; the SDK modules declare
+# nothing `package`, so their archives hold their public API alone.
 build_path=.build/docs-build
 graphs=$build_path/symbol-graphs
 out=build/docs
 mkdir -p "$graphs" "$out"
 symbol_build() {
     swift build --build-path "$build_path" --target "$1" \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc package >/dev/null
 }
 status=0
 for catalog in Sources/*/*.docc; do

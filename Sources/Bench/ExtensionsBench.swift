@@ -1,5 +1,6 @@
 import Foundation
 import PassKitEmulation
+import ProvisioningPrimitives
 import PushProvisioning
 import WalletExtensions
 
@@ -91,13 +92,7 @@ enum BenchPNG {
             zlib.append(contentsOf: raw[offset..<offset + length])
             offset += length
         } while offset < raw.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in raw {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        zlib.append(contentsOf: word(Int(b << 16 | a)))
+        zlib.append(contentsOf: word(Int(Adler32.checksum(raw))))
         png.append(chunk("IDAT", zlib))
         png.append(chunk("IEND", Data()))
         return png
@@ -109,11 +104,6 @@ enum BenchPNG {
 
     private static func chunk(_ type: String, _ body: Data) -> Data {
         let typed = Data(type.utf8) + body
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in typed {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-        }
-        return Data(word(body.count)) + typed + Data(word(Int(crc ^ 0xFFFF_FFFF)))
+        return Data(word(body.count)) + typed + Data(word(Int(CRC32.checksum(typed))))
     }
 }

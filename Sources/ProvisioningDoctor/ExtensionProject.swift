@@ -6,26 +6,26 @@ import Foundation
 /// ```swift
 /// let project = ExtensionProject(directory: URL(fileURLWithPath: "IssuerApp"))
 /// ```
-public struct ExtensionProject: Hashable, Sendable {
+package struct ExtensionProject: Hashable, Sendable {
     /// A target's two files.
-    public struct Files: Hashable, Sendable {
+    package struct Files: Hashable, Sendable {
         /// The `.entitlements` file.
-        public var entitlements: URL
+        package var entitlements: URL
         /// The `Info.plist` file.
-        public var infoPlist: URL
+        package var infoPlist: URL
 
         /// Names the files.
-        public init(entitlements: URL, infoPlist: URL) {
+        package init(entitlements: URL, infoPlist: URL) {
             self.entitlements = entitlements
             self.infoPlist = infoPlist
         }
     }
 
     /// The files of each target.
-    public var files: [ExtensionTarget: Files]
+    package var files: [ExtensionTarget: Files]
 
     /// Names every file.
-    public init(app: Files, issuerExtension: Files, authorizationExtension: Files) {
+    package init(app: Files, issuerExtension: Files, authorizationExtension: Files) {
         files = [.app: app, .issuerExtension: issuerExtension, .authorizationExtension: authorizationExtension]
     }
 
@@ -33,7 +33,7 @@ public struct ExtensionProject: Hashable, Sendable {
     /// `WalletExtensionUI/` under `directory`, each with an `Info.plist` and
     /// one `*.entitlements` file (the first by name when there are several;
     /// `<folder>.entitlements` when there is none, so the finding names it).
-    public init(directory: URL) {
+    package init(directory: URL) {
         func files(_ folder: String) -> Files {
             let base = directory.appendingPathComponent(folder, isDirectory: true)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
@@ -48,9 +48,9 @@ public struct ExtensionProject: Hashable, Sendable {
     }
 
     /// The app's folder in the conventional layout.
-    public static let appFolder = "App"
+    package static let appFolder = "App"
     /// The non-UI extension's folder in the conventional layout.
-    public static let issuerExtensionFolder = "WalletExtension"
+    package static let issuerExtensionFolder = "WalletExtension"
     /// The sign-in extension's folder in the conventional layout.
-    public static let authorizationExtensionFolder = "WalletExtensionUI"
+    package static let authorizationExtensionFolder = "WalletExtensionUI"
 }

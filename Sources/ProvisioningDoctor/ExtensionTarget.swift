@@ -1,5 +1,5 @@
 /// One of the three targets of an issuer app with Wallet extensions.
-public enum ExtensionTarget: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum ExtensionTarget: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The issuer app.
     case app
     /// The non-UI extension (`com.apple.PassKit.issuer-provisioning`).
@@ -9,7 +9,7 @@ public enum ExtensionTarget: String, Hashable, Sendable, CaseIterable, CustomStr
 
     /// The `NSExtensionPointIdentifier` the target's Info.plist must carry;
     /// `nil` for the app.
-    public var extensionPointIdentifier: String? {
+    package var extensionPointIdentifier: String? {
         switch self {
         case .app: nil
         case .issuerExtension: "com.apple.PassKit.issuer-provisioning"
@@ -27,7 +27,7 @@ public enum ExtensionTarget: String, Hashable, Sendable, CaseIterable, CustomStr
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .app: "app"
         case .issuerExtension: "issuer extension"

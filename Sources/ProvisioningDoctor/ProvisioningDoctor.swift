@@ -9,14 +9,14 @@ import Foundation
 /// let findings = ProvisioningDoctor.check(ExtensionProject(directory: projectURL))
 /// for finding in findings { print(finding) }   // empty: nothing to fix
 /// ```
-public enum ProvisioningDoctor {
+package enum ProvisioningDoctor {
     /// The entitlement Apple grants for in-app and extension provisioning.
-    public static let provisioningEntitlement = "com.apple.developer.payment-pass-provisioning"
+    package static let provisioningEntitlement = "com.apple.developer.payment-pass-provisioning"
     /// The App Groups entitlement.
-    public static let appGroupsEntitlement = "com.apple.security.application-groups"
+    package static let appGroupsEntitlement = "com.apple.security.application-groups"
 
     /// Everything to fix in `project`, app first; empty when it is ready.
-    public static func check(_ project: ExtensionProject) -> [DoctorFinding] {
+    package static func check(_ project: ExtensionProject) -> [DoctorFinding] {
         var findings: [DoctorFinding] = []
         var groups: [ExtensionTarget: Set<String>] = [:]
         for target in ExtensionTarget.allCases {

@@ -32,16 +32,16 @@ import Synchronization
 /// All state lives in the `sandbox_*` tables (``SandboxMigrations``) plus the
 /// master key file in `directory`, so several processes sharing one
 /// PostgreSQL and one sandbox directory act as one sandbox.
-public final class Sandbox: Sendable {
+package final class Sandbox: Sendable {
     /// Apple Pay's token requestor id, reported for tokens of issuers that list it.
-    public static let applePayTokenRequestorId = "40010030273"
+    package static let applePayTokenRequestorId = "40010030273"
 
     /// The sandbox's migrations: versions 100–199 (``SandboxMigrations/all``)
     /// and the issuer wallet's 250–299 (``SandboxWalletMigrations/all``).
-    public static var migrations: [Migration] { SandboxMigrations.all + SandboxWalletMigrations.all }
+    package static var migrations: [Migration] { SandboxMigrations.all + SandboxWalletMigrations.all }
 
     /// How often the background task retries undelivered notifications.
-    public let retryInterval: Duration
+    package let retryInterval: Duration
 
     let authority: SandboxCertificateAuthority
     let devices: DeviceRegistry
@@ -73,7 +73,7 @@ public final class Sandbox: Sendable {
     /// - Throws: ``SandboxError`` — `directoryUnusable`, `masterKeyMismatch`
     ///   (the database's CA was sealed under another master key) — or a
     ///   `StorageError`.
-    public init(
+    package init(
         database: any SQLDatabase, issuers: IssuerConfiguration, directory: URL,
         clock: @escaping @Sendable () -> Date = { Date() }, retryInterval: Duration = .seconds(2),
         activationLifetime: TimeInterval? = nil
@@ -110,16 +110,16 @@ public final class Sandbox: Sendable {
     /// The networks' token service, for the service's lifecycle operations;
     /// it also conforms to ``ProvisioningService/WalletTokenService`` (the
     /// issuer wallet's network side), which ``ProvisioningServiceApp`` picks up.
-    public var connector: any TokenServiceConnector { SandboxConnector(vault: vault, wallet: wallet) }
+    package var connector: any TokenServiceConnector { SandboxConnector(vault: vault, wallet: wallet) }
 
     /// The networks' side of the issuer wallet.
-    public var walletNetwork: any WalletTokenService { SandboxConnector(vault: vault, wallet: wallet) }
+    package var walletNetwork: any WalletTokenService { SandboxConnector(vault: vault, wallet: wallet) }
 
     /// The one-time code of an open wallet ID&V session — the sandbox's
     /// stand-in for the SMS a real issuer would send.
     ///
     /// - Throws: `ProblemDetails` `not-found` for an unknown or closed session.
-    public func activationCode(sessionId: String) async throws -> SandboxActivationCode {
+    package func activationCode(sessionId: String) async throws -> SandboxActivationCode {
         guard let code = try await wallet.activationCode(sessionId: sessionId) else {
             throw ProvisioningAPI.ProblemDetails(.notFound, detail: "No open activation session with this id.")
         }
@@ -130,19 +130,19 @@ public final class Sandbox: Sendable {
     ///
     /// - Throws: `ProblemDetails` `invalid-field` or `not-found` (unknown card);
     ///   declines are answers, not errors.
-    public func pay(_ request: PaymentRequest) async throws -> PaymentResult {
+    package func pay(_ request: PaymentRequest) async throws -> PaymentResult {
         try await wallet.pay(request)
     }
 
     /// The sandbox root certificate, which the service pins in sandbox mode.
-    public var trustRoot: Certificate { authority.root }
+    package var trustRoot: Certificate { authority.root }
 
     /// The intermediate's common name, for
     /// `ApplePayIssuerEncryptionPolicy.sandbox(intermediateCommonName:)`.
-    public var intermediateCommonName: String { authority.intermediate.subject.commonName ?? "" }
+    package var intermediateCommonName: String { authority.intermediate.subject.commonName ?? "" }
 
     /// The chain a device hands to the issuer app: leaf, then intermediate.
-    public var certificateChain: [Certificate] { authority.chain }
+    package var certificateChain: [Certificate] { authority.chain }
 
     /// Where notifications go: `<url>/v1/networks/<network>/notifications`,
     /// where `url` includes the service's base path
@@ -153,13 +153,13 @@ public final class Sandbox: Sendable {
     ///   `tpc serve --tls-cert` pins its own certificate
     ///   (`.pinnedCertificate(pem:)`), since the loopback address it posts to
     ///   is rarely a name the certificate carries.
-    public func setServiceBaseURL(_ url: URL, trust: HTTPClient.Trust = .systemRoots) {
+    package func setServiceBaseURL(_ url: URL, trust: HTTPClient.Trust = .systemRoots) {
         outbox.setServiceBaseURL(url, trust: trust)
     }
 
     /// Stops the background retry task and waits for it; undelivered
     /// notifications stay in the outbox for the next start.
-    public func shutdown() async {
+    package func shutdown() async {
         let task = retryTask.withLock { task -> Task<Void, Never>? in
             defer { task = nil }
             return task
@@ -172,7 +172,7 @@ public final class Sandbox: Sendable {
 
     /// Registers a simulated device and returns its id.
     /// - Throws: ``SandboxError`` `invalidField` or `unknownDevice` (the paired iPhone).
-    public func registerDevice(
+    package func registerDevice(
         _ request: SandboxDeviceRegistrationRequest
     ) async throws -> SandboxDeviceRegistrationResponse {
         SandboxDeviceRegistrationResponse(deviceId: try await devices.register(request))
@@ -180,13 +180,13 @@ public final class Sandbox: Sendable {
 
     /// Issues a single-use nonce (32 random bytes, five minutes) to a device.
     /// - Throws: ``SandboxError`` `unknownDevice`.
-    public func issueNonce(deviceId: String) async throws -> SandboxNonce {
+    package func issueNonce(deviceId: String) async throws -> SandboxNonce {
         _ = try await devices.requireDevice(id: deviceId)
         return try await nonces.issue(to: deviceId)
     }
 
     /// The chain (leaf first, DER) and the root, as `GET /v1/sandbox/certificates` answers.
-    public var certificates: SandboxCertificateChain {
+    package var certificates: SandboxCertificateChain {
         SandboxCertificateChain(
             certificateChain: authority.chain.map { Data($0.derRepresentation) },
             rootCertificate: Data(authority.root.derRepresentation))
@@ -198,13 +198,13 @@ public final class Sandbox: Sendable {
     ///   `passDataUndecryptable`, `nonceUnknown`, `nonceExpired`,
     ///   `nonceReplayed`, `nonceSignatureInvalid`, `activationDataInvalid`,
     ///   `declined`.
-    public func addPass(_ request: SandboxPassRequest, deviceId: String) async throws -> SandboxPass {
+    package func addPass(_ request: SandboxPassRequest, deviceId: String) async throws -> SandboxPass {
         try await addPassFlow.addPass(request, deviceId: deviceId)
     }
 
     /// Every pass of a device, states following their tokens.
     /// - Throws: ``SandboxError`` `unknownDevice`.
-    public func passes(deviceId: String) async throws -> SandboxPassList {
+    package func passes(deviceId: String) async throws -> SandboxPassList {
         _ = try await devices.requireDevice(id: deviceId)
         return SandboxPassList(passes: try await passes.passes(deviceId: deviceId))
     }
@@ -214,7 +214,7 @@ public final class Sandbox: Sendable {
     ///
     /// - Throws: ``SandboxError``: `unknownDevice`, `unknownPass`,
     ///   `activationDataInvalid`, `illegalTransition`.
-    public func activatePass(
+    package func activatePass(
         serialNumber: String, deviceId: String, request: SandboxPassActivationRequest
     ) async throws -> SandboxPass {
         _ = try await devices.requireDevice(id: deviceId)
@@ -229,7 +229,7 @@ public final class Sandbox: Sendable {
     }
 
     /// The documented test cards, as `GET /v1/sandbox/test-cards` answers.
-    public func testCards() -> SandboxTestCardsResponse {
+    package func testCards() -> SandboxTestCardsResponse {
         SandboxTestCardsResponse(
             cards: SandboxTestCards.all(now: clock()).map { card in
                 ProvisioningAPI.SandboxTestCard(
@@ -245,12 +245,12 @@ public final class Sandbox: Sendable {
     /// how many were delivered. The background task calls this every
     /// ``retryInterval``.
     @discardableResult
-    public func deliverPendingNotifications() async -> Int {
+    package func deliverPendingNotifications() async -> Int {
         await outbox.deliverDue()
     }
 
     /// The number of notifications not yet acknowledged by the service.
-    public func pendingNotificationCount() async throws -> Int {
+    package func pendingNotificationCount() async throws -> Int {
         try await outbox.pendingCount()
     }
 
@@ -266,7 +266,7 @@ public final class Sandbox: Sendable {
     /// ```swift
     /// let job = app.retentionJob(settings, extraRules: Sandbox.retentionRules(settings))
     /// ```
-    public static func retentionRules(_ settings: RetentionSettings) -> [RetentionRule] {
+    package static func retentionRules(_ settings: RetentionSettings) -> [RetentionRule] {
         [
             RetentionRule(
                 table: "sandbox_nonces", keyColumns: ["nonce_hash"], timestampColumn: "expires_at",

@@ -11,7 +11,7 @@ import Foundation
 /// enum OutputFormat: String, ArgumentConvertible, CaseIterable { case text, json }
 /// let format = try parsed.value("format", as: OutputFormat.self)
 /// ```
-public protocol ArgumentConvertible: Sendable {
+package protocol ArgumentConvertible: Sendable {
     /// The value for `argument`, or `nil` when it does not convert.
     init?(argument: String)
     /// What a valid value looks like, for errors: "an integer", "one of text, json".
@@ -19,45 +19,45 @@ public protocol ArgumentConvertible: Sendable {
 }
 
 extension ArgumentConvertible where Self: RawRepresentable, RawValue == String {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var expectedDescription: String { "a valid value" }
+    package init?(argument: String) { self.init(rawValue: argument) }
+    package static var expectedDescription: String { "a valid value" }
 }
 
 extension ArgumentConvertible where Self: RawRepresentable, RawValue == String, Self: CaseIterable {
-    public static var expectedDescription: String {
+    package static var expectedDescription: String {
         "one of " + allCases.map(\.rawValue).joined(separator: ", ")
     }
 }
 
 extension String: ArgumentConvertible {
-    public init?(argument: String) { self = argument }
-    public static var expectedDescription: String { "text" }
+    package init?(argument: String) { self = argument }
+    package static var expectedDescription: String { "text" }
 }
 
 extension Int: ArgumentConvertible {
-    public init?(argument: String) { self.init(argument, radix: 10) }
-    public static var expectedDescription: String { "an integer" }
+    package init?(argument: String) { self.init(argument, radix: 10) }
+    package static var expectedDescription: String { "an integer" }
 }
 
 extension UInt16: ArgumentConvertible {
-    public init?(argument: String) { self.init(argument, radix: 10) }
-    public static var expectedDescription: String { "an integer from 0 to 65535" }
+    package init?(argument: String) { self.init(argument, radix: 10) }
+    package static var expectedDescription: String { "an integer from 0 to 65535" }
 }
 
 extension Double: ArgumentConvertible {
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let value = Double(argument), value.isFinite else { return nil }
         self = value
     }
-    public static var expectedDescription: String { "a number" }
+    package static var expectedDescription: String { "a number" }
 }
 
 extension URL: ArgumentConvertible {
     /// Accepts absolute URLs only (with a scheme, such as `https:`, `postgres:`
     /// or `sqlite:`); a file path is read as a `String`.
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let url = URL(string: argument), let scheme = url.scheme, !scheme.isEmpty else { return nil }
         self = url
     }
-    public static var expectedDescription: String { "an absolute URL" }
+    package static var expectedDescription: String { "an absolute URL" }
 }

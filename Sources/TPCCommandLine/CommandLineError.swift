@@ -11,43 +11,43 @@
 ///
 /// Messages name options and commands but never echo an option's value: a
 /// value may be a secret or card data typed on the command line.
-public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// An option that the command does not declare.
-        public static let unknownOption = Code(rawValue: "unknown-option")
+        package static let unknownOption = Code(rawValue: "unknown-option")
         /// An option that takes a value was given none.
-        public static let missingValue = Code(rawValue: "missing-value")
+        package static let missingValue = Code(rawValue: "missing-value")
         /// A required option or argument is absent.
-        public static let missingRequired = Code(rawValue: "missing-required")
+        package static let missingRequired = Code(rawValue: "missing-required")
         /// A value that cannot be converted, is not one of the allowed values, or
         /// was given to a flag.
-        public static let invalidValue = Code(rawValue: "invalid-value")
+        package static let invalidValue = Code(rawValue: "invalid-value")
         /// A subcommand name that does not exist.
-        public static let unknownCommand = Code(rawValue: "unknown-command")
+        package static let unknownCommand = Code(rawValue: "unknown-command")
         /// A command that needs a subcommand was given none.
-        public static let missingCommand = Code(rawValue: "missing-command")
+        package static let missingCommand = Code(rawValue: "missing-command")
         /// More positional arguments than the command declares.
-        public static let unexpectedArgument = Code(rawValue: "unexpected-argument")
+        package static let unexpectedArgument = Code(rawValue: "unexpected-argument")
         /// An option that may appear once appeared again.
-        public static let duplicateOption = Code(rawValue: "duplicate-option")
+        package static let duplicateOption = Code(rawValue: "duplicate-option")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// One line saying what is wrong, such as `unknown option --prot`.
-    public let message: String
+    package let message: String
     /// The command the error concerns, such as `["tpc", "serve"]`.
-    public let commandPath: [String]
+    package let commandPath: [String]
     /// A suggestion that replaces the default hint, such as "did you mean --port?".
-    public let suggestion: String?
+    package let suggestion: String?
 
-    public init(_ code: Code, _ message: String, commandPath: [String], suggestion: String? = nil) {
+    package init(_ code: Code, _ message: String, commandPath: [String], suggestion: String? = nil) {
         self.code = code
         self.message = message
         self.commandPath = commandPath
@@ -56,14 +56,14 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// One line pointing to help: the suggestion, if any, then
     /// "see `tpc serve --help`".
-    public var hint: String {
+    package var hint: String {
         let help = "see `\(commandPath.joined(separator: " ")) --help`"
         guard let suggestion else { return help }
         return "\(suggestion); \(help)"
     }
 
     /// Always ``ExitCode/usage``.
-    public var exitCode: ExitCode { .usage }
+    package var exitCode: ExitCode { .usage }
 
-    public var description: String { "\(message) (\(hint))" }
+    package var description: String { "\(message) (\(hint))" }
 }

@@ -19,9 +19,9 @@
 /// case .command(let parsed): try run(parsed)
 /// }
 /// ```
-public struct CommandLineParser: Sendable {
+package struct CommandLineParser: Sendable {
     /// What the command line asks for.
-    public enum ParseOutcome: Hashable, Sendable {
+    package enum ParseOutcome: Hashable, Sendable {
         /// Run the command with these values.
         case command(ParsedArguments)
         /// Print this help text (for the command at `commandPath`) and exit 0.
@@ -29,9 +29,9 @@ public struct CommandLineParser: Sendable {
     }
 
     /// The root command (the tool itself).
-    public let root: CommandSpec
+    package let root: CommandSpec
 
-    public init(root: CommandSpec) {
+    package init(root: CommandSpec) {
         self.root = root
     }
 
@@ -40,7 +40,7 @@ public struct CommandLineParser: Sendable {
     /// - Throws: ``CommandLineError`` for an unknown option or command, a missing
     ///   or invalid value, a missing required option or argument, a repeated
     ///   option, or an extra argument.
-    public func parse(_ arguments: [String]) throws(CommandLineError) -> ParseOutcome {
+    package func parse(_ arguments: [String]) throws(CommandLineError) -> ParseOutcome {
         var state = State(path: [root])
         var index = 0
         var optionsEnded = false

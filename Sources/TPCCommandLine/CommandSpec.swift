@@ -14,21 +14,21 @@
 ///             ])
 ///     ])
 /// ```
-public struct CommandSpec: Hashable, Sendable {
+package struct CommandSpec: Hashable, Sendable {
     /// The name typed on the command line.
-    public let name: String
+    package let name: String
     /// One line saying what the command does.
-    public let abstract: String
+    package let abstract: String
     /// More text for the command's help, printed after the overview.
-    public let discussion: String?
+    package let discussion: String?
     /// The options (also accepted by every subcommand).
-    public let options: [OptionSpec]
+    package let options: [OptionSpec]
     /// The positional arguments, in order.
-    public let arguments: [ArgumentSpec]
+    package let arguments: [ArgumentSpec]
     /// The subcommands. A command with subcommands and no arguments needs one.
-    public let subcommands: [CommandSpec]
+    package let subcommands: [CommandSpec]
 
-    public init(
+    package init(
         name: String, abstract: String, discussion: String? = nil, options: [OptionSpec] = [],
         arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = []
     ) {
@@ -41,7 +41,7 @@ public struct CommandSpec: Hashable, Sendable {
     }
 
     /// The subcommand named `name`, or `nil`.
-    public func subcommand(named name: String) -> CommandSpec? {
+    package func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
     }
 }

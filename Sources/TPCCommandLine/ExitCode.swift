@@ -1,6 +1,6 @@
 /// The `tpc` process exit statuses. The values are stable: scripts depend on
 /// them. They follow BSD `sysexits.h` where a matching status exists.
-public enum ExitCode: Int32, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum ExitCode: Int32, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Everything asked for was done (and, for `tpc demo`, verified).
     case success = 0
     /// The command ran and failed (a verification failed, the service refused).
@@ -16,5 +16,5 @@ public enum ExitCode: Int32, Hashable, Sendable, CaseIterable, CustomStringConve
     /// The configuration is wrong (`EX_CONFIG`).
     case config = 78
 
-    public var description: String { "\(rawValue)" }
+    package var description: String { "\(rawValue)" }
 }

@@ -12,13 +12,13 @@
 ///   -p, --port <port>       Port to listen on. (default: 8080)
 ///   -h, --help              Show help information.
 /// ```
-public enum HelpFormatter {
+package enum HelpFormatter {
     /// The column at which descriptions start.
     static let descriptionColumn = 26
 
     /// The help text of the command at the end of `path` (the root first),
     /// including the options it inherits from the commands above it.
-    public static func helpText(for path: [CommandSpec]) -> String {
+    package static func helpText(for path: [CommandSpec]) -> String {
         guard let command = path.last else { return "" }
         let names = path.map(\.name).joined(separator: " ")
         let options = path.reversed().flatMap(\.options)
@@ -57,7 +57,7 @@ public enum HelpFormatter {
 
     /// The one-line usage of the command at the end of `path`, such as
     /// `tpc serve [--sandbox] [--port <port>]`.
-    public static func usage(for path: [CommandSpec]) -> String {
+    package static func usage(for path: [CommandSpec]) -> String {
         guard let command = path.last else { return "" }
         var parts = [path.map(\.name).joined(separator: " ")]
         for option in command.options {

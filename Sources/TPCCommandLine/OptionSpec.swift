@@ -10,9 +10,9 @@
 ///
 /// Options declared on a command are accepted by all its subcommands too, so
 /// `--verbose` on the root command works everywhere.
-public struct OptionSpec: Hashable, Sendable {
+package struct OptionSpec: Hashable, Sendable {
     /// Whether the option takes a value.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// No value; present or not.
         case flag
         /// Takes a value, shown as `<valueName>` in help.
@@ -20,23 +20,23 @@ public struct OptionSpec: Hashable, Sendable {
     }
 
     /// The long name, without `--`.
-    public let name: String
+    package let name: String
     /// The one-letter name, without `-`.
-    public let shortName: Character?
+    package let shortName: Character?
     /// Flag or value.
-    public let kind: Kind
+    package let kind: Kind
     /// One line for help.
-    public let help: String
+    package let help: String
     /// Whether the option must be given (options with a default never need to be).
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// The value used when the option is absent.
-    public let defaultValue: String?
+    package let defaultValue: String?
     /// Whether the option may be given more than once (its values accumulate).
-    public let isRepeatable: Bool
+    package let isRepeatable: Bool
     /// The only values accepted, when the option takes one of a fixed set.
-    public let allowedValues: [String]?
+    package let allowedValues: [String]?
 
-    public init(
+    package init(
         name: String, shortName: Character? = nil, kind: Kind, help: String, isRequired: Bool = false,
         defaultValue: String? = nil, isRepeatable: Bool = false, allowedValues: [String]? = nil
     ) {
@@ -52,12 +52,12 @@ public struct OptionSpec: Hashable, Sendable {
 
     /// A flag such as `--sandbox` (flags may be repeated; see
     /// ``ParsedArguments/flagCount(_:)``).
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, shortName: short, kind: .flag, help: help)
     }
 
     /// An option taking a value such as `--port 8080`.
-    public static func option(
+    package static func option(
         _ name: String, short: Character? = nil, valueName: String = "value", help: String, required: Bool = false,
         defaultValue: String? = nil, repeatable: Bool = false, allowedValues: [String]? = nil
     ) -> OptionSpec {
@@ -67,7 +67,7 @@ public struct OptionSpec: Hashable, Sendable {
     }
 
     /// Whether the option takes a value.
-    public var takesValue: Bool {
+    package var takesValue: Bool {
         if case .value = kind { return true }
         return false
     }

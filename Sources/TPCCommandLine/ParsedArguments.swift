@@ -9,9 +9,9 @@
 /// let port = try parsed.value("port", as: UInt16.self) ?? 8080
 /// if parsed.flag("sandbox") { … }
 /// ```
-public struct ParsedArguments: Hashable, Sendable {
+package struct ParsedArguments: Hashable, Sendable {
     /// The command names from the root, such as `["tpc", "tokens", "list"]`.
-    public let commandPath: [String]
+    package let commandPath: [String]
     let flagCounts: [String: Int]
     let optionValues: [String: [String]]
     let argumentValues: [String: [String]]
@@ -27,28 +27,28 @@ public struct ParsedArguments: Hashable, Sendable {
     }
 
     /// The subcommand path below the root, such as `["tokens", "list"]`.
-    public var subcommandPath: [String] { Array(commandPath.dropFirst()) }
+    package var subcommandPath: [String] { Array(commandPath.dropFirst()) }
 
     /// Whether the flag `name` was given.
-    public func flag(_ name: String) -> Bool { flagCount(name) > 0 }
+    package func flag(_ name: String) -> Bool { flagCount(name) > 0 }
 
     /// How many times the flag `name` was given (`-vv` counts 2).
-    public func flagCount(_ name: String) -> Int { flagCounts[name] ?? 0 }
+    package func flagCount(_ name: String) -> Int { flagCounts[name] ?? 0 }
 
     /// The value of option `name` (the last one for a repeatable option), its
     /// default when absent, or `nil`.
-    public func value(_ name: String) -> String? { optionValues[name]?.last }
+    package func value(_ name: String) -> String? { optionValues[name]?.last }
 
     /// Every value of option `name`, in command-line order (the default alone
     /// when absent and it has one).
-    public func values(_ name: String) -> [String] { optionValues[name] ?? [] }
+    package func values(_ name: String) -> [String] { optionValues[name] ?? [] }
 
     /// The value of option `name` converted to `T`, or `nil` when absent
     /// without a default.
     ///
     /// - Throws: ``CommandLineError`` with code
     ///   ``CommandLineError/Code/invalidValue`` naming the option.
-    public func value<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> T? {
+    package func value<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> T? {
         guard let raw = value(name) else { return nil }
         return try convert(raw, to: type, label: "--\(name)")
     }
@@ -56,7 +56,7 @@ public struct ParsedArguments: Hashable, Sendable {
     /// Every value of option `name` converted to `T`.
     ///
     /// - Throws: ``CommandLineError`` for the first value that does not convert.
-    public func values<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> [T] {
+    package func values<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> [T] {
         var converted: [T] = []
         for raw in values(name) { converted.append(try convert(raw, to: type, label: "--\(name)")) }
         return converted
@@ -64,16 +64,16 @@ public struct ParsedArguments: Hashable, Sendable {
 
     /// The positional argument `name` (the first value of a repeating one), its
     /// default when absent, or `nil`.
-    public func argument(_ name: String) -> String? { argumentValues[name]?.first }
+    package func argument(_ name: String) -> String? { argumentValues[name]?.first }
 
     /// Every value of the repeating positional argument `name`.
-    public func arguments(_ name: String) -> [String] { argumentValues[name] ?? [] }
+    package func arguments(_ name: String) -> [String] { argumentValues[name] ?? [] }
 
     /// The positional argument `name` converted to `T`, or `nil` when absent.
     ///
     /// - Throws: ``CommandLineError`` with code
     ///   ``CommandLineError/Code/invalidValue`` naming the argument.
-    public func argument<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> T? {
+    package func argument<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> T? {
         guard let raw = argument(name) else { return nil }
         return try convert(raw, to: type, label: "<\(name)>")
     }

@@ -10,15 +10,15 @@ import FoundationNetworking
 /// The bank's backend for wallet tests: mints authorization codes with the
 /// sandbox issuer's key and encrypts card payloads for its payload
 /// certificate, from the files `tpc serve --sandbox` wrote.
-public struct WalletBank: Sendable {
-    public let issuerId: String
-    public let audience: String
-    public let sandboxURL: URL
+package struct WalletBank: Sendable {
+    package let issuerId: String
+    package let audience: String
+    package let sandboxURL: URL
     private let keyID: String
     private let codeKey: AnyPrivateKey
     private let payloadCertificate: Certificate
 
-    public init(sandboxDirectory: URL, sandboxURL: URL) throws {
+    package init(sandboxDirectory: URL, sandboxURL: URL) throws {
         let summary = try JSONDecoder().decode(
             [String: String].self, from: Data(contentsOf: sandboxDirectory.appendingPathComponent("sandbox.json")))
         func file(_ key: String) throws -> String {
@@ -34,7 +34,7 @@ public struct WalletBank: Sendable {
     }
 
     /// A single-use code with `scope` and extra string claims.
-    public func code(scope: String, subject: String? = nil, claims: [String: String] = [:]) throws -> String {
+    package func code(scope: String, subject: String? = nil, claims: [String: String] = [:]) throws -> String {
         let now = Date()
         var custom: [String: JSONValue] = ["scope": .string(scope)]
         for (name, value) in claims { custom[name] = .string(value) }
@@ -44,16 +44,16 @@ public struct WalletBank: Sendable {
         return try JWT.sign(jwt, algorithm: .es256, key: codeKey, keyID: keyID)
     }
 
-    public func registrationCode(userId: String) throws -> String {
+    package func registrationCode(userId: String) throws -> String {
         try code(scope: "wallet:register", subject: userId)
     }
 
-    public func enrolmentCode(userId: String, cardRef: String, panLastFour: String) throws -> String {
+    package func enrolmentCode(userId: String, cardRef: String, panLastFour: String) throws -> String {
         try code(scope: "wallet:enrol", subject: userId, claims: ["cardRef": cardRef, "panLastFour": panLastFour])
     }
 
     /// The card's payload, CMS enveloped data, base64.
-    public func encryptedPayload(_ card: SandboxTestCard, reference: String) throws -> String {
+    package func encryptedPayload(_ card: SandboxTestCard, reference: String) throws -> String {
         let json: [String: String] = [
             "primaryAccountNumber": card.pan, "expiration": card.expiry, "cardholderName": "Ada Lovelace",
             "cardReference": reference,
@@ -63,7 +63,7 @@ public struct WalletBank: Sendable {
     }
 
     /// The sandbox's documented test card with this scheme, auxiliary scheme and outcome.
-    public func testCard(
+    package func testCard(
         scheme: CardSchemeName, auxiliaryScheme: CardSchemeName?, outcome: SandboxCardOutcome
     )
         async throws -> SandboxTestCard
@@ -80,7 +80,7 @@ public struct WalletBank: Sendable {
     }
 
     /// GETs a sandbox route and decodes it.
-    public func get<T: Decodable>(_ endpoint: APIEndpoint) async throws -> T {
+    package func get<T: Decodable>(_ endpoint: APIEndpoint) async throws -> T {
         guard let url = endpoint.url(relativeTo: sandboxURL) else {
             throw WalletWorldFailure("bad sandbox URL")
         }
@@ -93,7 +93,7 @@ public struct WalletBank: Sendable {
 }
 
 /// A failure of the wallet test world (not of the SDK).
-public struct WalletWorldFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct WalletWorldFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -12,16 +12,16 @@ import FoundationNetworking
 /// One end-to-end world for the wallet: a real `tpc serve --sandbox`, the
 /// bank's backend (codes, encrypted payloads) and a storage directory per
 /// simulated device.
-public final class WalletWorld: Sendable {
-    public let sandbox: SandboxServer
-    public let bank: WalletBank
-    public let root: URL
+package final class WalletWorld: Sendable {
+    package let sandbox: SandboxServer
+    package let bank: WalletBank
+    package let root: URL
 
     /// Runs `body` in a fresh world and stops the server afterwards.
     ///
     /// - Parameter activationSeconds: the lifetime of ID&V sessions, when a
     ///   test needs to see one expire.
-    public static func run<T>(
+    package static func run<T>(
         activationSeconds: Int? = nil, _ body: (WalletWorld) async throws -> T
     ) async throws
         -> T
@@ -50,7 +50,7 @@ public final class WalletWorld: Sendable {
             "digitalcards-\(UUID().uuidString)", isDirectory: true)
     }
 
-    public func tearDown() async {
+    package func tearDown() async {
         await sandbox.stop()
         try? FileManager.default.removeItem(at: root)
     }
@@ -58,7 +58,7 @@ public final class WalletWorld: Sendable {
     /// The configuration of a simulated device whose data lives in `device`.
     /// The cache is never fresh unless asked, so each read goes to the service
     /// (and falls back to the cache offline).
-    public func configuration(
+    package func configuration(
         device: String = "phone", cacheFreshness: TimeInterval = 0
     ) throws
         -> DigitalCardsConfiguration
@@ -74,7 +74,7 @@ public final class WalletWorld: Sendable {
     }
 
     /// A manager of its own for `device`, registered for `userId`.
-    public func registeredManager(
+    package func registeredManager(
         device: String = "phone", userId: String = "user-1"
     ) async throws
         -> DigitalCardManager
@@ -86,7 +86,7 @@ public final class WalletWorld: Sendable {
     }
 
     /// Enrols the sandbox test card matching `scheme`, `auxiliaryScheme` and `outcome`.
-    public func enroll(
+    package func enroll(
         _ manager: DigitalCardManager, scheme: CardSchemeName, auxiliaryScheme: CardSchemeName? = nil,
         outcome: SandboxCardOutcome = .approve, userId: String = "user-1"
     ) async throws -> DigitalCard {
@@ -99,19 +99,19 @@ public final class WalletWorld: Sendable {
     }
 
     /// The one-time code the sandbox "sent" for an ID&V session.
-    public func activationCode(sessionId: String) async throws -> String {
+    package func activationCode(sessionId: String) async throws -> String {
         let code: SandboxActivationCode = try await bank.get(APIPaths.sandboxActivationCode(sessionId: sessionId))
         return code.code
     }
 
-    public var terminal: SandboxTerminal { SandboxTerminal(url: sandbox.baseURL) }
+    package var terminal: SandboxTerminal { SandboxTerminal(url: sandbox.baseURL) }
 }
 
 extension WalletWorld {
     /// The pixel sizes of the sandbox's default card art, per type.
     /// (The service's card-art specification, restated here so that a change
     /// on either side fails a test.)
-    public static let expectedArtSizes: [CardArtType: (width: Int, height: Int)] = [
+    package static let expectedArtSizes: [CardArtType: (width: Int, height: Int)] = [
         .bankLogo: (240, 60), .schemeLogo: (120, 75), .cardBackground: (480, 303),
         .cardBackgroundCombined: (480, 303), .coBrandLogo: (120, 60), .cardIcon: (64, 40),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 import Testing
 
 @testable import ProvisioningService
@@ -48,7 +49,7 @@ import Testing
         let configuration = try IssuerConfiguration.load(contentsOf: Self.validURL())
         let hash = try #require(configuration.issuer(withId: "fixture-bank")?.backOfficeAPIKeyHashes.first)
         // SHA-256("fixture-api-key"), computed with `openssl dgst -sha256`.
-        let digest = HexDecoding.bytes(fromHex: "fdab98033749d02f02a57999bbe556414868bc3846375756506317674bace604")
+        let digest = Hexadecimal.bytes("fdab98033749d02f02a57999bbe556414868bc3846375756506317674bace604")
         #expect(hash.matches(sha256Digest: try #require(digest)))
         var other = try #require(digest)
         other[31] ^= 1

@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioningAPI
+import ProvisioningPrimitives
 
 /// The issuer wallet on this device: its cards, and the calls that register
 /// the wallet and enrol cards into it.

@@ -6,17 +6,17 @@ extension HTTPClient {
     ///
     /// `Host`, `Content-Length` and `Connection` are written by the client;
     /// fields of those names (and `Transfer-Encoding`) given here are ignored.
-    public struct Request: Sendable {
-        public var method: HTTPMethod
+    package struct Request: Sendable {
+        package var method: HTTPMethod
         /// An absolute `http` or `https` URL; its path and query are sent as
         /// they are percent-encoded in it.
-        public var url: URL
-        public var headers: HTTPHeaders
-        public var body: [UInt8]
+        package var url: URL
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
         /// Overrides ``HTTPClient/Configuration/timeout`` for this request.
-        public var timeout: Duration?
+        package var timeout: Duration?
 
-        public init(
+        package init(
             method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
             timeout: Duration? = nil
         ) {
@@ -29,14 +29,14 @@ extension HTTPClient {
     }
 
     /// A complete response.
-    public struct Response: Sendable {
-        public var status: HTTPStatus
+    package struct Response: Sendable {
+        package var status: HTTPStatus
         /// The header fields as received (trailers of a chunked body are not kept).
-        public var headers: HTTPHeaders
+        package var headers: HTTPHeaders
         /// The body, with any chunked transfer coding removed.
-        public var body: [UInt8]
+        package var body: [UInt8]
 
-        public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
             self.status = status
             self.headers = headers
             self.body = body

@@ -5,7 +5,7 @@ extension HTTPClient {
     /// // The sandbox posts to its own listener, whose certificate is the anchor.
     /// let client = HTTPClient(configuration: .init(trust: .pinnedCertificate(pem: servicePEM)))
     /// ```
-    public struct Trust: Sendable {
+    package struct Trust: Sendable {
         /// PEM certificates trusted as anchors, or `nil` for the system store.
         let anchorsPEM: String?
         /// Whether the leaf must name the URL's host.
@@ -13,11 +13,11 @@ extension HTTPClient {
 
         /// The system's trust store (OpenSSL's default paths); the leaf must
         /// name the URL's host.
-        public static let systemRoots = Trust(anchorsPEM: nil, checksHostName: true)
+        package static let systemRoots = Trust(anchorsPEM: nil, checksHostName: true)
 
         /// Only the certificates in `pem`, each trusted as an anchor even when
         /// not self-signed; the leaf must name the URL's host.
-        public static func anchors(pem: String) -> Trust {
+        package static func anchors(pem: String) -> Trust {
             Trust(anchorsPEM: pem, checksHostName: true)
         }
 
@@ -25,7 +25,7 @@ extension HTTPClient {
         /// checking the host name: for a peer identified by its own
         /// certificate rather than by its name, such as a process calling its
         /// own listener on a loopback address its certificate does not name.
-        public static func pinnedCertificate(pem: String) -> Trust {
+        package static func pinnedCertificate(pem: String) -> Trust {
             Trust(anchorsPEM: pem, checksHostName: false)
         }
     }

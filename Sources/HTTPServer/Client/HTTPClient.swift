@@ -26,21 +26,21 @@ import Darwin
 ///         headers: ["Content-Type": "application/json"], body: Array(#"{"ok":true}"#.utf8)))
 /// if response.status == .ok { … }
 /// ```
-public struct HTTPClient: Sendable {
+package struct HTTPClient: Sendable {
     /// Timeouts, caps and trust shared by every request of a client.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// How long a request may take, from connecting to the last byte of
         /// the response, unless the request sets its own. Default 30 seconds.
-        public var timeout: Duration
+        package var timeout: Duration
         /// The largest response body accepted (after removing chunking);
         /// larger ones fail with `responseTooLarge`. Default 8 MiB.
-        public var maximumResponseBytes: Int
+        package var maximumResponseBytes: Int
         /// The largest status line plus header section accepted. Default 64 KiB.
-        public var maximumHeadBytes: Int
+        package var maximumHeadBytes: Int
         /// The certificates `https` servers are verified against.
-        public var trust: Trust
+        package var trust: Trust
 
-        public init(
+        package init(
             timeout: Duration = .seconds(30), maximumResponseBytes: Int = 8 * 1024 * 1024,
             maximumHeadBytes: Int = 64 * 1024, trust: Trust = .systemRoots
         ) {
@@ -51,9 +51,9 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    public var configuration: Configuration
+    package var configuration: Configuration
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
@@ -66,7 +66,7 @@ public struct HTTPClient: Sendable {
     ///   sent; `connectionFailed`, `timedOut`, `tlsHandshakeFailed`,
     ///   `untrustedCertificate`, `invalidResponse`, `responseTooLarge` or
     ///   `cancelled` after.
-    public func send(_ request: Request) async throws -> Response {
+    package func send(_ request: Request) async throws -> Response {
         let outgoing = try OutgoingRequest(request)
         let configuration = configuration
         let deadline = ContinuousClock.now + (request.timeout ?? configuration.timeout)

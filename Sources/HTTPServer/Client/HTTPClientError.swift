@@ -10,41 +10,41 @@
 ///     // retry later
 /// }
 /// ```
-public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The request cannot be sent: no host, an unsupported scheme, a header
         /// with a line break, a bad trust anchor.
-        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        package static let invalidRequest = Code(rawValue: "invalidRequest")
         /// The host did not resolve, or the connection was refused or reset.
-        public static let connectionFailed = Code(rawValue: "connectionFailed")
+        package static let connectionFailed = Code(rawValue: "connectionFailed")
         /// The request's timeout passed before the response was complete.
-        public static let timedOut = Code(rawValue: "timedOut")
+        package static let timedOut = Code(rawValue: "timedOut")
         /// The TLS handshake failed.
-        public static let tlsHandshakeFailed = Code(rawValue: "tlsHandshakeFailed")
+        package static let tlsHandshakeFailed = Code(rawValue: "tlsHandshakeFailed")
         /// The server's certificate is not trusted or does not name the host.
-        public static let untrustedCertificate = Code(rawValue: "untrustedCertificate")
+        package static let untrustedCertificate = Code(rawValue: "untrustedCertificate")
         /// The server's answer is not well-formed HTTP/1.1, or ended early.
-        public static let invalidResponse = Code(rawValue: "invalidResponse")
+        package static let invalidResponse = Code(rawValue: "invalidResponse")
         /// The response head or body is larger than the configured cap.
-        public static let responseTooLarge = Code(rawValue: "responseTooLarge")
+        package static let responseTooLarge = Code(rawValue: "responseTooLarge")
         /// The calling task was cancelled.
-        public static let cancelled = Code(rawValue: "cancelled")
+        package static let cancelled = Code(rawValue: "cancelled")
     }
 
-    public var code: Code
+    package var code: Code
     /// What failed and where; never contains request content.
-    public var reason: String
+    package var reason: String
 
-    public init(_ code: Code, reason: String) {
+    package init(_ code: Code, reason: String) {
         self.code = code
         self.reason = reason
     }
 
-    public var description: String { "HTTPClientError.\(code.rawValue): \(reason)" }
+    package var description: String { "HTTPClientError.\(code.rawValue): \(reason)" }
 }

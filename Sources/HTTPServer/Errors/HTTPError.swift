@@ -11,15 +11,15 @@
 /// }
 /// throw HTTPError(.tokenNotFound, detail: "No such token.", extensions: ["tokenId": .string(id)])
 /// ```
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
+package struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// A problem type: its URI, default status and default title.
-    public struct Code: RawRepresentable, Hashable, Sendable {
+    package struct Code: RawRepresentable, Hashable, Sendable {
         /// The problem `type` URI.
-        public let rawValue: String
-        public let status: HTTPStatus
-        public let title: String
+        package let rawValue: String
+        package let status: HTTPStatus
+        package let title: String
 
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.init(rawValue, status: .internalServerError)
         }
 
@@ -27,44 +27,44 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         ///   - uri: the stable problem `type` URI.
         ///   - status: the status answered for this problem.
         ///   - title: the summary; the status's reason phrase when `nil`.
-        public init(_ uri: String, status: HTTPStatus, title: String? = nil) {
+        package init(_ uri: String, status: HTTPStatus, title: String? = nil) {
             self.rawValue = uri
             self.status = status
             self.title = title ?? status.reasonPhrase
         }
 
-        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
-        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        package static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+        package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
         static let prefix = "urn:pushprovisioning:problem:"
 
-        public static let badRequest = Code(prefix + "bad-request", status: .badRequest)
-        public static let malformedBody = Code(
+        package static let badRequest = Code(prefix + "bad-request", status: .badRequest)
+        package static let malformedBody = Code(
             prefix + "malformed-json", status: .badRequest, title: "Malformed JSON body")
-        public static let unauthorized = Code(prefix + "unauthorized", status: .unauthorized)
-        public static let forbidden = Code(prefix + "forbidden", status: .forbidden)
-        public static let notFound = Code(prefix + "not-found", status: .notFound)
-        public static let methodNotAllowed = Code(prefix + "method-not-allowed", status: .methodNotAllowed)
-        public static let conflict = Code(prefix + "conflict", status: .conflict)
-        public static let contentTooLarge = Code(prefix + "body-too-large", status: .contentTooLarge)
-        public static let unsupportedMediaType = Code(prefix + "unsupported-media-type", status: .unsupportedMediaType)
-        public static let tooManyRequests = Code(prefix + "rate-limited", status: .tooManyRequests)
-        public static let internalError = Code(prefix + "internal", status: .internalServerError)
+        package static let unauthorized = Code(prefix + "unauthorized", status: .unauthorized)
+        package static let forbidden = Code(prefix + "forbidden", status: .forbidden)
+        package static let notFound = Code(prefix + "not-found", status: .notFound)
+        package static let methodNotAllowed = Code(prefix + "method-not-allowed", status: .methodNotAllowed)
+        package static let conflict = Code(prefix + "conflict", status: .conflict)
+        package static let contentTooLarge = Code(prefix + "body-too-large", status: .contentTooLarge)
+        package static let unsupportedMediaType = Code(prefix + "unsupported-media-type", status: .unsupportedMediaType)
+        package static let tooManyRequests = Code(prefix + "rate-limited", status: .tooManyRequests)
+        package static let internalError = Code(prefix + "internal", status: .internalServerError)
         /// The handler did not finish before ``HTTPServer/Limits/handlerDeadline``.
-        public static let handlerTimeout = Code(
+        package static let handlerTimeout = Code(
             prefix + "handler-timeout", status: .serviceUnavailable, title: "Request Timed Out")
         /// The server is shutting down.
-        public static let shuttingDown = Code(prefix + "shutting-down", status: .serviceUnavailable)
+        package static let shuttingDown = Code(prefix + "shutting-down", status: .serviceUnavailable)
     }
 
-    public var code: Code
-    public var status: HTTPStatus
-    public var detail: String?
-    public var extensions: [String: ProblemDetails.Value]
+    package var code: Code
+    package var status: HTTPStatus
+    package var detail: String?
+    package var extensions: [String: ProblemDetails.Value]
     /// Extra response headers such as `Allow` or `Retry-After`.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
 
-    public init(
+    package init(
         _ code: Code, status: HTTPStatus? = nil, detail: String? = nil,
         extensions: [String: ProblemDetails.Value] = [:], headers: HTTPHeaders = HTTPHeaders()
     ) {
@@ -76,10 +76,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Describes the problem type and status only (no detail, which may be long).
-    public var description: String { "HTTPError(\(code.rawValue), \(status.code))" }
+    package var description: String { "HTTPError(\(code.rawValue), \(status.code))" }
 
     /// The problem document for a request at `instance`.
-    public func problem(instance: String?, requestID: String?) -> ProblemDetails {
+    package func problem(instance: String?, requestID: String?) -> ProblemDetails {
         var extensions = extensions
         if let requestID { extensions["requestId"] = .string(requestID) }
         return ProblemDetails(
@@ -88,7 +88,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The `application/problem+json` response for a request.
-    public func response(for request: HTTPRequest) -> HTTPResponse {
+    package func response(for request: HTTPRequest) -> HTTPResponse {
         response(instance: request.path, requestID: request.requestID)
     }
 

@@ -8,9 +8,9 @@
 /// {"type":"urn:pushprovisioning:problem:not-found","title":"Not Found","status":404,
 ///  "detail":"No route matches this path.","instance":"/v1/x","requestId":"6f1c..."}
 /// ```
-public struct ProblemDetails: Sendable, Equatable, Codable {
+package struct ProblemDetails: Sendable, Equatable, Codable {
     /// A JSON value for extension members.
-    public enum Value: Sendable, Equatable, Codable {
+    package enum Value: Sendable, Equatable, Codable {
         case string(String)
         case int(Int)
         case double(Double)
@@ -19,7 +19,7 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
         case object([String: Value])
         case null
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if container.decodeNil() {
                 self = .null
@@ -38,7 +38,7 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .string(let value): try container.encode(value)
@@ -53,23 +53,23 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
     }
 
     /// The media type of a problem document.
-    public static let mediaType = "application/problem+json"
+    package static let mediaType = "application/problem+json"
 
     static let standardMembers: Set<String> = ["type", "title", "status", "detail", "instance"]
 
     /// A URI identifying the problem type; stable, so clients can switch on it.
-    public var type: String
+    package var type: String
     /// A short summary that does not change between occurrences.
-    public var title: String
-    public var status: Int
+    package var title: String
+    package var status: Int
     /// An explanation of this occurrence, safe to show to the client.
-    public var detail: String?
+    package var detail: String?
     /// A URI reference for this occurrence; the server uses the request path.
-    public var instance: String?
+    package var instance: String?
     /// Additional members, such as `requestId` or `allowedMethods`.
-    public var extensions: [String: Value]
+    package var extensions: [String: Value]
 
-    public init(
+    package init(
         type: String, title: String, status: Int, detail: String? = nil, instance: String? = nil,
         extensions: [String: Value] = [:]
     ) {
@@ -89,7 +89,7 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey.self)
         // RFC 9457 §3.1: a missing type means "about:blank".
         self.type = try container.decodeIfPresent(String.self, forKey: MemberKey("type")) ?? "about:blank"
@@ -104,7 +104,7 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
         self.extensions = extensions
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MemberKey.self)
         try container.encode(type, forKey: MemberKey("type"))
         try container.encode(title, forKey: MemberKey("title"))

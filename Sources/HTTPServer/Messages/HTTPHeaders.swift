@@ -8,13 +8,13 @@
 /// headers.add(name: "Content-Type", value: "application/json")
 /// headers["content-type"]  // "application/json"
 /// ```
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var value: String
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -22,27 +22,27 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     private var fields: [Field]
 
-    public init() {
+    package init() {
         self.fields = []
     }
 
-    public init(_ fields: [(String, String)]) {
+    package init(_ fields: [(String, String)]) {
         self.fields = fields.map { Field(name: $0.0, value: $0.1) }
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The number of fields, counting repeats.
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
-    public var isEmpty: Bool { fields.isEmpty }
+    package var isEmpty: Bool { fields.isEmpty }
 
     /// The first value of the field named `name` (any case), or `nil`.
     ///
     /// Setting a value replaces every field of that name; setting `nil` removes them.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
             remove(name: name)
@@ -51,26 +51,26 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Every value of the field named `name` (any case), in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
     /// Whether a field named `name` (any case) is present.
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         fields.contains { Self.sameName($0.name, name) }
     }
 
     /// Appends a field, keeping existing ones of the same name.
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
     }
 
     /// Removes every field named `name` (any case).
-    public mutating func remove(name: String) {
+    package mutating func remove(name: String) {
         fields.removeAll { Self.sameName($0.name, name) }
     }
 
-    public func makeIterator() -> IndexingIterator<[Field]> {
+    package func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
 

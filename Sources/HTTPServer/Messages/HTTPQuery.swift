@@ -8,39 +8,39 @@
 /// request.query["q"]          // "café"
 /// request.query.values(for: "tag")  // ["a", "b"]
 /// ```
-public struct HTTPQuery: Sendable, Equatable, Sequence {
+package struct HTTPQuery: Sendable, Equatable, Sequence {
     /// One `name=value` pair; `value` is `nil` for a bare `name`.
-    public struct Item: Sendable, Equatable {
-        public var name: String
-        public var value: String?
+    package struct Item: Sendable, Equatable {
+        package var name: String
+        package var value: String?
 
-        public init(name: String, value: String?) {
+        package init(name: String, value: String?) {
             self.name = name
             self.value = value
         }
     }
 
-    public private(set) var items: [Item]
+    package private(set) var items: [Item]
 
-    public init(_ items: [Item] = []) {
+    package init(_ items: [Item] = []) {
         self.items = items
     }
 
     /// The value of the first item named `name` (exact match); `nil` when absent
     /// and `""` for a bare `name` or `name=`.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         guard let item = items.first(where: { $0.name == name }) else { return nil }
         return item.value ?? ""
     }
 
     /// All values given for `name`, in order (bare names count as `""`).
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         items.filter { $0.name == name }.map { $0.value ?? "" }
     }
 
-    public var isEmpty: Bool { items.isEmpty }
+    package var isEmpty: Bool { items.isEmpty }
 
-    public func makeIterator() -> IndexingIterator<[Item]> {
+    package func makeIterator() -> IndexingIterator<[Item]> {
         items.makeIterator()
     }
 }

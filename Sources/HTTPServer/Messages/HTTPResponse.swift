@@ -8,12 +8,12 @@ import Foundation
 /// ```swift
 /// router.get("/v1/health") { _ in try .json(["ok": true]) }
 /// ```
-public struct HTTPResponse: Sendable {
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct HTTPResponse: Sendable {
+    package var status: HTTPStatus
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -24,7 +24,7 @@ public struct HTTPResponse: Sendable {
     ///
     /// - Throws: the encoder's error when `value` cannot be encoded; the server
     ///   turns it into a generic `500`.
-    public static func json<T: Encodable>(
+    package static func json<T: Encodable>(
         _ value: T, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(),
         encoder: JSONEncoder = HTTPResponse.defaultJSONEncoder()
     ) throws -> HTTPResponse {
@@ -34,7 +34,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A `text/plain; charset=utf-8` response.
-    public static func text(
+    package static func text(
         _ text: String, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders()
     )
         -> HTTPResponse
@@ -45,12 +45,12 @@ public struct HTTPResponse: Sendable {
     }
 
     /// An empty response, `204 No Content` by default.
-    public static func empty(status: HTTPStatus = .noContent, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    package static func empty(status: HTTPStatus = .noContent, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         HTTPResponse(status: status, headers: headers)
     }
 
     /// The encoder used by ``json(_:status:headers:encoder:)`` when none is given.
-    public static func defaultJSONEncoder() -> JSONEncoder {
+    package static func defaultJSONEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

@@ -2,24 +2,24 @@
 ///
 /// The reason phrase is what ``ProblemDetails`` uses as a default `title`;
 /// libmicrohttpd writes its own phrase on the status line.
-public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: Int
+package struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: Int
 
-    public init(rawValue: Int) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
-    public init(_ code: Int) {
+    package init(_ code: Int) {
         self.rawValue = code
     }
 
     /// The status code, for example `404`.
-    public var code: Int { rawValue }
+    package var code: Int { rawValue }
 
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 
     /// The RFC 9110 reason phrase, or `"Unknown Status"` for unregistered codes.
-    public var reasonPhrase: String {
+    package var reasonPhrase: String {
         switch rawValue {
         case 200: "OK"
         case 201: "Created"
@@ -52,24 +52,24 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
-    public static let ok = HTTPStatus(200)
-    public static let created = HTTPStatus(201)
-    public static let accepted = HTTPStatus(202)
-    public static let noContent = HTTPStatus(204)
-    public static let badRequest = HTTPStatus(400)
-    public static let unauthorized = HTTPStatus(401)
-    public static let forbidden = HTTPStatus(403)
-    public static let notFound = HTTPStatus(404)
-    public static let methodNotAllowed = HTTPStatus(405)
-    public static let conflict = HTTPStatus(409)
-    public static let gone = HTTPStatus(410)
-    public static let preconditionFailed = HTTPStatus(412)
-    public static let contentTooLarge = HTTPStatus(413)
-    public static let unsupportedMediaType = HTTPStatus(415)
-    public static let unprocessableContent = HTTPStatus(422)
-    public static let tooManyRequests = HTTPStatus(429)
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(431)
-    public static let internalServerError = HTTPStatus(500)
-    public static let notImplemented = HTTPStatus(501)
-    public static let serviceUnavailable = HTTPStatus(503)
+    package static let ok = HTTPStatus(200)
+    package static let created = HTTPStatus(201)
+    package static let accepted = HTTPStatus(202)
+    package static let noContent = HTTPStatus(204)
+    package static let badRequest = HTTPStatus(400)
+    package static let unauthorized = HTTPStatus(401)
+    package static let forbidden = HTTPStatus(403)
+    package static let notFound = HTTPStatus(404)
+    package static let methodNotAllowed = HTTPStatus(405)
+    package static let conflict = HTTPStatus(409)
+    package static let gone = HTTPStatus(410)
+    package static let preconditionFailed = HTTPStatus(412)
+    package static let contentTooLarge = HTTPStatus(413)
+    package static let unsupportedMediaType = HTTPStatus(415)
+    package static let unprocessableContent = HTTPStatus(422)
+    package static let tooManyRequests = HTTPStatus(429)
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(431)
+    package static let internalServerError = HTTPStatus(500)
+    package static let notImplemented = HTTPStatus(501)
+    package static let serviceUnavailable = HTTPStatus(503)
 }

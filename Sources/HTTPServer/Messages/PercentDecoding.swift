@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// Percent-decoding shared by path segments and query items.
 enum PercentDecoding {
     /// Decodes `%HH` escapes; malformed escapes are kept literally, and bytes that
@@ -13,7 +15,7 @@ enum PercentDecoding {
             if byte == UInt8(ascii: "%"),
                 let first = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), first != utf8.endIndex,
                 let second = utf8.index(first, offsetBy: 1, limitedBy: utf8.endIndex), second != utf8.endIndex,
-                let high = hexValue(utf8[first]), let low = hexValue(utf8[second])
+                let high = Hexadecimal.value(ofDigit: utf8[first]), let low = Hexadecimal.value(ofDigit: utf8[second])
             {
                 bytes.append(high << 4 | low)
                 index = utf8.index(after: second)
@@ -23,14 +25,5 @@ enum PercentDecoding {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

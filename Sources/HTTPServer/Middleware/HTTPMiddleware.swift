@@ -15,6 +15,6 @@
 ///     }
 /// }
 /// ```
-public protocol HTTPMiddleware: Sendable {
+package protocol HTTPMiddleware: Sendable {
     func respond(to request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse
 }

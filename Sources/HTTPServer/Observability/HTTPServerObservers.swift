@@ -8,16 +8,16 @@
 ///     accessLog: { record in logger.info("\(record.method) \(record.path) \(record.status)") },
 ///     requestCompleted: { record in metrics.observe(route: record.routePattern, status: record.status) })
 /// ```
-public struct HTTPServerObservers: Sendable {
+package struct HTTPServerObservers: Sendable {
     /// One call per answered request, for access logs.
-    public var accessLog: (@Sendable (CompletedRequest) -> Void)?
+    package var accessLog: (@Sendable (CompletedRequest) -> Void)?
     /// One call per answered request, for metrics (same record as `accessLog`).
-    public var requestCompleted: (@Sendable (CompletedRequest) -> Void)?
+    package var requestCompleted: (@Sendable (CompletedRequest) -> Void)?
     /// Server diagnostics: libmicrohttpd's own messages and the type names of
     /// unexpected handler errors. Never contains bodies or header values.
-    public var diagnostics: (@Sendable (String) -> Void)?
+    package var diagnostics: (@Sendable (String) -> Void)?
 
-    public init(
+    package init(
         accessLog: (@Sendable (CompletedRequest) -> Void)? = nil,
         requestCompleted: (@Sendable (CompletedRequest) -> Void)? = nil,
         diagnostics: (@Sendable (String) -> Void)? = nil

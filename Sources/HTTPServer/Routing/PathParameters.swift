@@ -4,10 +4,10 @@
 /// // pattern /v1/issuers/:issuerId/tokens/:tokenId/state
 /// request.pathParameters["tokenId"]
 /// ```
-public struct PathParameters: Sendable, Equatable, Sequence {
+package struct PathParameters: Sendable, Equatable, Sequence {
     private var storage: [(name: String, value: String)]
 
-    public init() {
+    package init() {
         self.storage = []
     }
 
@@ -16,7 +16,7 @@ public struct PathParameters: Sendable, Equatable, Sequence {
     }
 
     /// The value captured for `name`, or `nil` when the pattern has no such segment.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         storage.first { $0.name == name }?.value
     }
 
@@ -24,20 +24,20 @@ public struct PathParameters: Sendable, Equatable, Sequence {
     ///
     /// - Throws: ``HTTPError`` with code `badRequest` when it is missing — which
     ///   means the route pattern and the handler disagree.
-    public func require(_ name: String) throws -> String {
+    package func require(_ name: String) throws -> String {
         guard let value = self[name] else {
             throw HTTPError(.badRequest, detail: "A required path parameter is missing.")
         }
         return value
     }
 
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
-    public func makeIterator() -> AnyIterator<(name: String, value: String)> {
+    package func makeIterator() -> AnyIterator<(name: String, value: String)> {
         AnyIterator(storage.makeIterator())
     }
 
-    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
+    package static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
         lhs.storage.elementsEqual(rhs.storage) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Segments starting with `:` capture one decoded path segment under that name;
 /// every other segment must match exactly (after decoding). A bare `:` is literal.
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
@@ -11,9 +11,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     let segments: [Segment]
 
     /// The pattern as written (with any router base path), used in logs and metrics.
-    public let description: String
+    package let description: String
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         let parts = pattern.split(separator: "/", omittingEmptySubsequences: true)
         self.segments = parts.map { part in
             if part.count > 1, part.first == ":" {

@@ -1,5 +1,5 @@
 /// An async request handler.
-public typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+package typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
 /// Maps a method and path to a handler.
 ///
@@ -15,7 +15,7 @@ public typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPRespo
 ///     return try .json(["token": token])
 /// }
 /// ```
-public struct Router: Sendable {
+package struct Router: Sendable {
     struct Route: Sendable {
         var method: HTTPMethod
         var pattern: RoutePattern
@@ -34,34 +34,34 @@ public struct Router: Sendable {
 
     /// Creates an empty router; every route added later is prefixed with `basePath`
     /// (for example `"/api"`), if given.
-    public init(basePath: String? = nil) {
+    package init(basePath: String? = nil) {
         self.basePath = basePath.map(RoutePattern.init).flatMap { $0.segments.isEmpty ? nil : $0 }
     }
 
     /// Adds a route. Later routes with the same method and pattern are shadowed by earlier ones.
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping HTTPHandler) {
+    package mutating func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping HTTPHandler) {
         var routePattern = RoutePattern(pattern)
         if let basePath { routePattern = routePattern.prefixed(by: basePath) }
         routes.append(Route(method: method, pattern: routePattern, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, handler: @escaping HTTPHandler) {
+    package mutating func get(_ pattern: String, handler: @escaping HTTPHandler) {
         on(.get, pattern, handler: handler)
     }
 
-    public mutating func post(_ pattern: String, handler: @escaping HTTPHandler) {
+    package mutating func post(_ pattern: String, handler: @escaping HTTPHandler) {
         on(.post, pattern, handler: handler)
     }
 
-    public mutating func put(_ pattern: String, handler: @escaping HTTPHandler) {
+    package mutating func put(_ pattern: String, handler: @escaping HTTPHandler) {
         on(.put, pattern, handler: handler)
     }
 
-    public mutating func patch(_ pattern: String, handler: @escaping HTTPHandler) {
+    package mutating func patch(_ pattern: String, handler: @escaping HTTPHandler) {
         on(.patch, pattern, handler: handler)
     }
 
-    public mutating func delete(_ pattern: String, handler: @escaping HTTPHandler) {
+    package mutating func delete(_ pattern: String, handler: @escaping HTTPHandler) {
         on(.delete, pattern, handler: handler)
     }
 

@@ -2,16 +2,16 @@ import Foundation
 
 extension HTTPServer {
     /// Where and how the server listens.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// A numeric IPv4 or IPv6 address; loopback by default.
-        public var host: String
+        package var host: String
         /// `0` picks a free port; read it back from ``HTTPServer/port``.
-        public var port: Int
-        public var limits: Limits
+        package var port: Int
+        package var limits: Limits
         /// Threads polling connections (each with its own `poll` set); the core count by default.
-        public var threadPoolSize: Int
+        package var threadPoolSize: Int
         /// HTTPS credentials; plain HTTP when `nil`.
-        public var tls: TLS?
+        package var tls: TLS?
         /// How long the polling thread that owns a request may run its handler's
         /// steps in a row before handing the rest to the cooperative pool; `.zero`
         /// always hands off.
@@ -26,9 +26,9 @@ extension HTTPServer {
         /// synchronous work between two `await`s is not interrupted: handlers doing
         /// long blocking or CPU-bound work should do it on their own executor or
         /// actor. Default 200 µs.
-        public var inlineHandlerBudget: Duration
+        package var inlineHandlerBudget: Duration
 
-        public init(
+        package init(
             host: String = "127.0.0.1", port: Int = 0, limits: Limits = Limits(),
             threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount, tls: TLS? = nil,
             inlineHandlerBudget: Duration = .microseconds(200)
@@ -43,29 +43,29 @@ extension HTTPServer {
     }
 
     /// Bounds that hold whatever clients send.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// libmicrohttpd's per-connection memory pool, which holds the request line
         /// and headers (plus I/O buffers): requests whose headers do not fit are
         /// answered `431` by libmicrohttpd. Default 32 KiB.
-        public var maxHeaderBytes: Int
+        package var maxHeaderBytes: Int
         /// Largest accepted body. A larger `Content-Length` is answered `413` before
         /// any of the body is read. A chunked body stops being buffered once past the
         /// limit; the rest is read and dropped and answered `413` — unless it runs on
         /// for more than `max(maxBodyBytes, 1 MiB)` further bytes, in which case the
         /// connection is closed (libmicrohttpd cannot answer mid-body). Default 1 MiB.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
         /// Concurrent connections (split evenly over the pool threads). While full the
         /// server stops accepting, so further clients wait in the kernel's backlog
         /// until a connection closes. Default 1024.
-        public var maxConnections: Int
+        package var maxConnections: Int
         /// Concurrent connections from one IP address; `nil` for no limit. A
         /// connection over the limit is accepted and closed at once. Default 256,
         /// so that one address cannot take the whole table (`maxConnections`)
         /// and keep every other client, health checks included, waiting.
-        public var maxConnectionsPerIP: Int?
+        package var maxConnectionsPerIP: Int?
         /// Seconds a connection may sit idle (including half-sent requests) before
         /// it is closed. Default 30.
-        public var idleTimeout: Int
+        package var idleTimeout: Int
         /// How long a connection has to deliver one whole request — request
         /// line, headers and body — counted from its opening (TLS handshake
         /// included) or from the end of the previous response; `nil` for no
@@ -73,13 +73,13 @@ extension HTTPServer {
         /// that trickles a header line every few seconds is cut off (its
         /// connection shut down, without an answer). Checked about every 250 ms.
         /// Default 60 seconds.
-        public var requestReadTimeout: Duration?
+        package var requestReadTimeout: Duration?
         /// How long a handler may run; after that the client gets a `503` problem
         /// document, the handler's task is cancelled and its result is dropped.
         /// Default 30 seconds.
-        public var handlerDeadline: Duration
+        package var handlerDeadline: Duration
 
-        public init(
+        package init(
             maxHeaderBytes: Int = 32 * 1024, maxBodyBytes: Int = 1024 * 1024, maxConnections: Int = 1024,
             maxConnectionsPerIP: Int? = 256, idleTimeout: Int = 30, handlerDeadline: Duration = .seconds(30),
             requestReadTimeout: Duration? = .seconds(60)
@@ -98,11 +98,11 @@ extension HTTPServer {
     ///
     /// The key is handed to libmicrohttpd (GnuTLS) at start and otherwise kept only
     /// in memory; it never appears in errors or logs.
-    public struct TLS: Sendable {
-        public var certificateChainPEM: String
-        public var privateKeyPEM: String
+    package struct TLS: Sendable {
+        package var certificateChainPEM: String
+        package var privateKeyPEM: String
 
-        public init(certificateChainPEM: String, privateKeyPEM: String) {
+        package init(certificateChainPEM: String, privateKeyPEM: String) {
             self.certificateChainPEM = certificateChainPEM
             self.privateKeyPEM = privateKeyPEM
         }

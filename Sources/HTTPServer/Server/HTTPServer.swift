@@ -23,7 +23,7 @@ import Synchronization
 /// document; limits in ``Limits`` are enforced before handlers run. A server runs
 /// once: after ``shutdown(gracePeriod:)`` create a new one. Always call
 /// `shutdown` — dropping a running server leaves its threads running.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private enum LifeCycle: Sendable {
         case idle
         case running(RunningDaemon)
@@ -39,7 +39,7 @@ public final class HTTPServer: Sendable {
         let sweeper: Task<Void, Never>
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let core: ServerCore
     private let lifeCycle = Mutex(LifeCycle.idle)
     private let boundPort = Atomic<Int>(0)
@@ -49,7 +49,7 @@ public final class HTTPServer: Sendable {
     ///   - router: the routes; fixed once the server is created.
     ///   - middleware: stages run, in order, around every routed request.
     ///   - observers: access-log, metrics and diagnostics hooks.
-    public init(
+    package init(
         configuration: Configuration = Configuration(), router: Router, middleware: [any HTTPMiddleware] = [],
         observers: HTTPServerObservers = HTTPServerObservers()
     ) {
@@ -61,13 +61,13 @@ public final class HTTPServer: Sendable {
 
     /// The port being listened on (the ephemeral one when configured with `0`);
     /// `0` before ``start()``.
-    public var port: Int { boundPort.load(ordering: .acquiring) }
+    package var port: Int { boundPort.load(ordering: .acquiring) }
 
     /// Whether the server is configured with HTTPS.
-    public var isTLS: Bool { configuration.tls != nil }
+    package var isTLS: Bool { configuration.tls != nil }
 
     /// Whether this libmicrohttpd build can serve HTTPS.
-    public static var supportsTLS: Bool { pp_mhd_tls_supported() == 1 }
+    package static var supportsTLS: Bool { pp_mhd_tls_supported() == 1 }
 
     /// Binds and starts serving on libmicrohttpd's threads; returns immediately.
     ///
@@ -75,7 +75,7 @@ public final class HTTPServer: Sendable {
     ///   settings or a non-numeric host, `tlsUnavailable` when HTTPS is asked for
     ///   but unsupported, `startFailed` when the port cannot be bound or the
     ///   certificate/key is rejected, `invalidState` when already started.
-    public func start() throws {
+    package func start() throws {
         try validate()
         let claimed = lifeCycle.withLock { state -> Bool in
             guard case .idle = state else { return false }
@@ -138,7 +138,7 @@ public final class HTTPServer: Sendable {
     /// finish; then each remaining one is cancelled and its client answered `503`
     /// (`shutting-down`). Finally the daemon and its threads stop. Safe to call
     /// more than once; later calls return immediately.
-    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+    package func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let running: RunningDaemon? = lifeCycle.withLock { state in
             guard case .running(let daemon) = state else { return nil }
             state = .stopping

@@ -5,15 +5,15 @@ import Synchronization
 /// An incoming identifier is kept only when it is 1–128 characters drawn from
 /// `A-Z a-z 0-9 - _ . : @`, so it can be echoed and logged without enabling
 /// header or log injection; anything else is replaced by a generated one.
-public enum RequestIdentifier {
+package enum RequestIdentifier {
     /// The header carrying the identifier, in both directions.
-    public static let headerName = "X-Request-Id"
+    package static let headerName = "X-Request-Id"
 
     /// The longest client-supplied identifier that is kept.
-    public static let maximumLength = 128
+    package static let maximumLength = 128
 
     /// Whether `candidate` may be adopted as the request's identifier.
-    public static func isAcceptable(_ candidate: String) -> Bool {
+    package static func isAcceptable(_ candidate: String) -> Bool {
         let utf8 = candidate.utf8
         guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
         return utf8.allSatisfy { byte in
@@ -36,13 +36,13 @@ public enum RequestIdentifier {
     /// bijection, so it costs no system call per request (a `getrandom` per
     /// request showed up at 5% of server time) and does not reveal request volume.
     /// Identifiers correlate logs; they are not secrets or capabilities.
-    public static func generate() -> String {
+    package static func generate() -> String {
         let sequence = counter.add(1, ordering: .relaxed).newValue
         return hex(prefix, mix(sequence &+ key))
     }
 
     /// The client's identifier when acceptable, otherwise a generated one.
-    public static func resolve(incoming: String?) -> String {
+    package static func resolve(incoming: String?) -> String {
         if let incoming, isAcceptable(incoming) { return incoming }
         return generate()
     }

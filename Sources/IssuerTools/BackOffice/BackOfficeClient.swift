@@ -12,21 +12,21 @@ import ProvisioningAPI
 /// let suspended = try await backOffice.tokens(TokenSearchQuery(state: .suspended))
 /// _ = try await backOffice.change(tokenId: suspended[0].tokenId, action: .resume, reason: "ticket 42")
 /// ```
-public struct BackOfficeClient: Sendable {
+package struct BackOfficeClient: Sendable {
     /// The service URL with its base path (`http://127.0.0.1:8080/mg/tpc`).
-    public let baseURL: URL
+    package let baseURL: URL
     /// The issuer whose tokens are read.
-    public let issuerId: String
+    package let issuerId: String
     private let apiKey: String
     private let http: ServiceHTTPClient
 
     /// The largest number of tokens ``tokens(_:maximum:)`` gathers across pages.
-    public static let defaultMaximum = 1_000
+    package static let defaultMaximum = 1_000
 
     /// - Parameter trust: what an `https` service's certificate must lead to:
     ///   the system's roots by default, `.anchors(pem:)` for a service behind a
     ///   private CA or a self-signed `tpc serve --tls-cert`.
-    public init(baseURL: URL, issuerId: String, apiKey: String, trust: HTTPClient.Trust = .systemRoots) {
+    package init(baseURL: URL, issuerId: String, apiKey: String, trust: HTTPClient.Trust = .systemRoots) {
         self.baseURL = baseURL
         self.issuerId = issuerId
         self.apiKey = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -38,7 +38,7 @@ public struct BackOfficeClient: Sendable {
     ///
     /// - Throws: ``IssuerToolError`` — `service-unreachable`, `service-refused`
     ///   (a wrong API key answers 401; an unknown issuer 404), `invalid-response`.
-    public func tokens(
+    package func tokens(
         _ query: TokenSearchQuery = TokenSearchQuery(), maximum: Int = defaultMaximum
     ) async throws
         -> [TokenInfo]
@@ -61,7 +61,7 @@ public struct BackOfficeClient: Sendable {
     /// - Parameter reason: written to the audit log; must not contain card data.
     /// - Throws: ``IssuerToolError`` as ``tokens(_:maximum:)``; an illegal move (say,
     ///   resuming an active token) is `service-refused` with status 409.
-    public func change(
+    package func change(
         tokenId: String, action: TokenLifecycleAction, reason: String? = nil
     ) async throws
         -> TokenStateChangeResponse

@@ -10,15 +10,15 @@ import ProvisioningAPI
 /// let http = ServiceHTTPClient(baseURL: URL(string: "http://127.0.0.1:8080/mg/tpc")!)
 /// let cards: SandboxTestCardsResponse = try await http.send(APIPaths.sandboxTestCards)
 /// ```
-public struct ServiceHTTPClient: Sendable {
+package struct ServiceHTTPClient: Sendable {
     /// The service URL with its base path.
-    public let baseURL: URL
+    package let baseURL: URL
     private let client: HTTPClient
 
     /// - Parameters:
     ///   - timeout: how long one call may take.
     ///   - trust: what an `https` service's certificate must lead to.
-    public init(baseURL: URL, timeout: Duration = .seconds(15), trust: HTTPClient.Trust = .systemRoots) {
+    package init(baseURL: URL, timeout: Duration = .seconds(15), trust: HTTPClient.Trust = .systemRoots) {
         self.baseURL = baseURL
         client = HTTPClient(configuration: HTTPClient.Configuration(timeout: timeout, trust: trust))
     }
@@ -28,7 +28,7 @@ public struct ServiceHTTPClient: Sendable {
     /// Sends `endpoint` without a body and decodes the answer.
     ///
     /// - Throws: ``IssuerToolError`` as ``send(_:body:bearer:)``.
-    public func send<Answer: Decodable>(_ endpoint: APIEndpoint, bearer: String? = nil) async throws -> Answer {
+    package func send<Answer: Decodable>(_ endpoint: APIEndpoint, bearer: String? = nil) async throws -> Answer {
         try await send(endpoint, body: NoBody?.none, bearer: bearer)
     }
 
@@ -37,7 +37,7 @@ public struct ServiceHTTPClient: Sendable {
     /// - Throws: ``IssuerToolError`` — `service-unreachable`, `service-untrusted`,
     ///   `service-refused` (with status, problem type and request id) or
     ///   `invalid-response`.
-    public func send<Body: Encodable, Answer: Decodable>(
+    package func send<Body: Encodable, Answer: Decodable>(
         _ endpoint: APIEndpoint, body: Body?, bearer: String? = nil
     ) async throws -> Answer {
         guard let url = endpoint.url(relativeTo: baseURL) else {

@@ -11,41 +11,41 @@
 ///     // wrong API key
 /// }
 /// ```
-public struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The service could not be reached (refused, reset, timed out).
-        public static let serviceUnreachable = Code(rawValue: "service-unreachable")
+        package static let serviceUnreachable = Code(rawValue: "service-unreachable")
         /// The service's TLS certificate does not lead to a trusted certificate,
         /// or does not name the URL's host.
-        public static let untrustedService = Code(rawValue: "service-untrusted")
+        package static let untrustedService = Code(rawValue: "service-untrusted")
         /// The service answered with an error status.
-        public static let serviceRefused = Code(rawValue: "service-refused")
+        package static let serviceRefused = Code(rawValue: "service-refused")
         /// The service's answer does not match the contract.
-        public static let invalidResponse = Code(rawValue: "invalid-response")
+        package static let invalidResponse = Code(rawValue: "invalid-response")
         /// A file (key, certificate) is missing or unreadable.
-        public static let unreadableFile = Code(rawValue: "unreadable-file")
+        package static let unreadableFile = Code(rawValue: "unreadable-file")
         /// Input data (a card JSON, a claim, a key) is not acceptable.
-        public static let invalidInput = Code(rawValue: "invalid-input")
+        package static let invalidInput = Code(rawValue: "invalid-input")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// What failed, without secrets.
-    public let message: String
+    package let message: String
     /// The HTTP status of a refusal.
-    public let httpStatus: Int?
+    package let httpStatus: Int?
     /// The problem `type` of a refusal.
-    public let problemType: String?
+    package let problemType: String?
     /// The `X-Request-Id` of the exchange, to find it in the service's log.
-    public let requestId: String?
+    package let requestId: String?
 
-    public init(
+    package init(
         _ code: Code, _ message: String, httpStatus: Int? = nil, problemType: String? = nil, requestId: String? = nil
     ) {
         self.code = code
@@ -55,7 +55,7 @@ public struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertibl
         self.requestId = requestId
     }
 
-    public var description: String {
+    package var description: String {
         var text = message
         if let httpStatus { text += " (HTTP \(httpStatus)" + (problemType.map { ", \($0)" } ?? "") + ")" }
         if let requestId { text += " [request \(requestId)]" }

@@ -18,24 +18,24 @@ import ProvisioningCrypto
 ///                                          keyID: "sandbox-code-key-1", keyPEM: pem)
 /// let code = try minter.mint(AuthorizationCodeMinter.Grant(scope: ["provision"], cardRef: "card-1"))
 /// ```
-public struct AuthorizationCodeMinter: Sendable {
+package struct AuthorizationCodeMinter: Sendable {
     /// What a code allows and binds to.
-    public struct Grant: Hashable, Sendable {
+    package struct Grant: Hashable, Sendable {
         /// The scopes granted.
-        public var scope: [String]
+        package var scope: [String]
         /// The card reference the code is bound to.
-        public var cardRef: String?
+        package var cardRef: String?
         /// The last four digits of the PAN the code is bound to.
-        public var panLastFour: String?
+        package var panLastFour: String?
         /// The token the code is bound to (lifecycle scopes).
-        public var tokenId: String?
+        package var tokenId: String?
         /// Seconds from `iat` to `exp`.
-        public var lifetime: TimeInterval
+        package var lifetime: TimeInterval
         /// The `sub` claim: the bank's user id (the issuer wallet's
         /// `wallet:register` and `wallet:enrol` need it).
-        public var subject: String?
+        package var subject: String?
 
-        public init(
+        package init(
             scope: [String], cardRef: String? = nil, panLastFour: String? = nil, tokenId: String? = nil,
             lifetime: TimeInterval = 240, subject: String? = nil
         ) {
@@ -49,17 +49,17 @@ public struct AuthorizationCodeMinter: Sendable {
     }
 
     /// The `iss` claim: the issuer id.
-    public let issuer: String
+    package let issuer: String
     /// The `aud` claim: the service's audience.
-    public let audience: String
+    package let audience: String
     /// The `kid` header naming the key in the issuer's JWK set.
-    public let keyID: String
+    package let keyID: String
     private let key: AnyPrivateKey
     private let algorithm: JWSAlgorithm
 
     /// - Parameter keyPEM: a P-256 (ES256) or RSA (RS256) private key in PEM.
     /// - Throws: ``IssuerToolError`` `invalid-input` when the key cannot be read.
-    public init(issuer: String, audience: String, keyID: String, keyPEM: String) throws {
+    package init(issuer: String, audience: String, keyID: String, keyPEM: String) throws {
         do {
             key = try AnyPrivateKey(pemRepresentation: keyPEM)
         } catch {
@@ -78,7 +78,7 @@ public struct AuthorizationCodeMinter: Sendable {
     ///
     /// - Throws: ``IssuerToolError`` `invalid-input` for an empty scope or a
     ///   non-positive lifetime.
-    public func mint(_ grant: Grant, now: Date = Date()) throws -> String {
+    package func mint(_ grant: Grant, now: Date = Date()) throws -> String {
         let scopes = grant.scope.flatMap { $0.split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
         guard !scopes.isEmpty else { throw IssuerToolError(.invalidInput, "a code needs at least one scope") }
         guard grant.lifetime > 0 else { throw IssuerToolError(.invalidInput, "the lifetime must be positive") }

@@ -15,14 +15,14 @@ import ProvisioningCrypto
 /// let encryptor = try PayloadEncryptor(certificatePEM: pem)
 /// let encryptedPayload = try encryptor.encrypt(json: cardJSON)
 /// ```
-public struct PayloadEncryptor: Sendable {
+package struct PayloadEncryptor: Sendable {
     /// The member names the service accepts, in order.
-    public static let fieldNames = ["primaryAccountNumber", "expiration", "cardholderName", "cardReference"]
+    package static let fieldNames = ["primaryAccountNumber", "expiration", "cardholderName", "cardReference"]
 
     private let certificate: Certificate
 
     /// - Throws: ``IssuerToolError`` `invalid-input` when the PEM holds no certificate.
-    public init(certificatePEM: String) throws {
+    package init(certificatePEM: String) throws {
         do {
             certificate = try Certificate(pemRepresentation: certificatePEM)
         } catch {
@@ -34,14 +34,14 @@ public struct PayloadEncryptor: Sendable {
     ///
     /// - Throws: ``IssuerToolError`` `invalid-input` naming the first member that is
     ///   missing, not a string or not part of the format (never its value).
-    public func encrypt(json: Data) throws -> String {
+    package func encrypt(json: Data) throws -> String {
         try Self.checkShape(json)
         let der = try CMSEnvelopedData.encrypt(Array(json), for: certificate)
         return CMSEnvelopedData.base64EncodedString(der: der)
     }
 
     /// The base64 CMS for the card's four fields.
-    public func encrypt(
+    package func encrypt(
         pan: String, expiration: String, cardholderName: String, cardReference: String
     ) throws
         -> String

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Where the emulation's ``CGImage``s come from: what iOS code gets from
 /// ImageIO (a decoded PNG) or a placeholder of a given size. The emulation
@@ -31,12 +32,8 @@ public enum SimulatedCardArt {
     /// does not start with the PNG signature and an `IHDR` chunk.
     public static func image(pngData: Data) -> CGImage? {
         let bytes = [UInt8](pngData.prefix(24))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count == 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8)
+        guard bytes.count == 24, Array(bytes[0..<8]) == PNGChunk.signature, Array(bytes[12..<16]) == Array("IHDR".utf8)
         else { return nil }
-        func word(_ offset: Int) -> Int {
-            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        return placeholder(width: word(16), height: word(20))
+        return placeholder(width: Int(PNGChunk.uint32(bytes, 16)), height: Int(PNGChunk.uint32(bytes, 20)))
     }
 }

@@ -5,31 +5,31 @@ import Foundation
 /// Identifies a card only by the issuer's ``cardRef`` and the PAN's last four
 /// digits; ``detail`` is free text written by the service and never contains
 /// card data, codes or nonces.
-public struct AuditEvent: Codable, Hashable, Sendable {
+package struct AuditEvent: Codable, Hashable, Sendable {
     /// The entry's identifier.
-    public var id: String
+    package var id: String
     /// When it happened.
-    public var at: Date
+    package var at: Date
     /// The `X-Request-Id` of the request that caused it.
-    public var requestId: String
+    package var requestId: String
     /// Who acted: `sdk`, `backoffice:<key id>`, `network:<scheme>`, `service`.
-    public var actor: String
+    package var actor: String
     /// What was attempted.
-    public var action: AuditAction
+    package var action: AuditAction
     /// How it ended.
-    public var outcome: AuditOutcome
+    package var outcome: AuditOutcome
     /// The card, by the issuer's reference.
-    public var cardRef: String?
+    package var cardRef: String?
     /// The PAN's last four digits.
-    public var panLastFour: String?
+    package var panLastFour: String?
     /// The token concerned.
-    public var tokenId: String?
+    package var tokenId: String?
     /// For a failure, the problem type URI that was answered.
-    public var problemType: ProblemType?
+    package var problemType: ProblemType?
     /// A short note (no card data).
-    public var detail: String?
+    package var detail: String?
 
-    public init(
+    package init(
         id: String,
         at: Date,
         requestId: String,

@@ -1,5 +1,5 @@
 /// How an audited operation ended.
-public enum AuditOutcome: String, WireEnumeration {
+package enum AuditOutcome: String, WireEnumeration {
     /// Done as asked.
     case success = "SUCCESS"
     /// Refused because of the request: bad input, bad code, illegal transition.

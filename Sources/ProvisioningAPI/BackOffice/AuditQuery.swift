@@ -4,27 +4,27 @@ import Foundation
 ///
 /// Every filter is optional; ``from`` is inclusive and ``to`` exclusive.
 /// Paging works as in ``TokenSearchQuery``.
-public struct AuditQuery: Hashable, Sendable {
+package struct AuditQuery: Hashable, Sendable {
     /// Only events at or after this instant.
-    public var from: Date?
+    package var from: Date?
     /// Only events before this instant.
-    public var to: Date?
+    package var to: Date?
     /// Only this action.
-    public var action: AuditAction?
+    package var action: AuditAction?
     /// Only this outcome.
-    public var outcome: AuditOutcome?
+    package var outcome: AuditOutcome?
     /// Only events of this token.
-    public var tokenId: String?
+    package var tokenId: String?
     /// Only events of this card.
-    public var cardRef: String?
+    package var cardRef: String?
     /// Only events of this request.
-    public var requestId: String?
+    package var requestId: String?
     /// Page size, 1…``TokenSearchQuery/maximumLimit``.
-    public var limit: Int?
+    package var limit: Int?
     /// The opaque cursor of the previous page.
-    public var cursor: String?
+    package var cursor: String?
 
-    public init(
+    package init(
         from: Date? = nil,
         to: Date? = nil,
         action: AuditAction? = nil,
@@ -47,7 +47,7 @@ public struct AuditQuery: Hashable, Sendable {
     }
 
     /// The query items, in a fixed order, omitting absent values.
-    public var queryItems: [URLQueryItem] {
+    package var queryItems: [URLQueryItem] {
         let pairs: [(String, String?)] = [
             ("from", from.map(WireDate.string(from:))),
             ("to", to.map(WireDate.string(from:))),
@@ -67,7 +67,7 @@ public struct AuditQuery: Hashable, Sendable {
     /// - Throws: ``ProvisioningAPIError`` with code
     ///   ``ProvisioningAPIError/Code/invalidQueryParameter`` for a malformed
     ///   date, an unknown outcome or a limit out of range.
-    public init(queryItems: [URLQueryItem]) throws(ProvisioningAPIError) {
+    package init(queryItems: [URLQueryItem]) throws(ProvisioningAPIError) {
         let query = QueryReader(queryItems)
         self.init(
             from: try query.date("from"),

@@ -6,13 +6,13 @@
 /// the operation, and the service already knows the token's scheme and token
 /// requestor. The ``reason`` is written to the audit log; it must not contain
 /// card data. Answered by ``TokenStateChangeResponse``.
-public struct BackOfficeTokenStateChangeRequest: Codable, Hashable, Sendable {
+package struct BackOfficeTokenStateChangeRequest: Codable, Hashable, Sendable {
     /// What to do.
-    public var action: TokenLifecycleAction
+    package var action: TokenLifecycleAction
     /// Why, for the audit log (for example a support ticket number).
-    public var reason: String?
+    package var reason: String?
 
-    public init(action: TokenLifecycleAction, reason: String? = nil) {
+    package init(action: TokenLifecycleAction, reason: String? = nil) {
         self.action = action
         self.reason = reason
     }

@@ -9,22 +9,22 @@ import Foundation
 ///
 /// Results come newest first, ``limit`` at a time; pass the previous page's
 /// ``TokenSearchResponse/nextCursor`` as ``cursor`` for the next page.
-public struct TokenSearchQuery: Hashable, Sendable {
+package struct TokenSearchQuery: Hashable, Sendable {
     /// The largest page the service returns.
-    public static let maximumLimit = 200
+    package static let maximumLimit = 200
     /// The page size when ``limit`` is `nil`.
-    public static let defaultLimit = 50
+    package static let defaultLimit = 50
 
     /// Only tokens in this state.
-    public var state: TokenStatus?
+    package var state: TokenStatus?
     /// Only tokens of this card.
-    public var cardRef: String?
+    package var cardRef: String?
     /// Page size, 1…``maximumLimit``.
-    public var limit: Int?
+    package var limit: Int?
     /// The opaque cursor of the previous page.
-    public var cursor: String?
+    package var cursor: String?
 
-    public init(state: TokenStatus? = nil, cardRef: String? = nil, limit: Int? = nil, cursor: String? = nil) {
+    package init(state: TokenStatus? = nil, cardRef: String? = nil, limit: Int? = nil, cursor: String? = nil) {
         self.state = state
         self.cardRef = cardRef
         self.limit = limit
@@ -32,7 +32,7 @@ public struct TokenSearchQuery: Hashable, Sendable {
     }
 
     /// The query items, in a fixed order, omitting absent values.
-    public var queryItems: [URLQueryItem] {
+    package var queryItems: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let state { items.append(URLQueryItem(name: "state", value: state.rawValue)) }
         if let cardRef { items.append(URLQueryItem(name: "cardRef", value: cardRef)) }
@@ -46,7 +46,7 @@ public struct TokenSearchQuery: Hashable, Sendable {
     /// - Throws: ``ProvisioningAPIError`` with code
     ///   ``ProvisioningAPIError/Code/invalidQueryParameter`` for an unknown
     ///   state or a limit outside 1…``maximumLimit``.
-    public init(queryItems: [URLQueryItem]) throws(ProvisioningAPIError) {
+    package init(queryItems: [URLQueryItem]) throws(ProvisioningAPIError) {
         let query = QueryReader(queryItems)
         self.init(
             state: try query.enumeration("state"),

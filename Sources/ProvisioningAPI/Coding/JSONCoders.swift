@@ -23,7 +23,7 @@ extension JSONEncoder {
     ///
     /// A new encoder is returned on every access, so callers may change it
     /// without affecting anyone else.
-    public static var provisioningAPI: JSONEncoder {
+    package static var provisioningAPI: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -46,7 +46,7 @@ extension JSONDecoder {
     /// ```swift
     /// let request = try JSONDecoder.provisioningAPI.decode(ApplePayProvisioningRequest.self, from: body)
     /// ```
-    public static var provisioningAPI: JSONDecoder {
+    package static var provisioningAPI: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// Use it where a date travels outside a JSON body, for example in a query
 /// string (`?from=2025-01-31T09:30:00.000Z`).
-public enum WireDate {
+package enum WireDate {
     private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
     private static let whole = Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: .gmt)
 
     /// The wire form of a date: UTC, millisecond precision, for example
     /// `2025-01-31T09:30:00.250Z`.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         date.formatted(fractional)
     }
 
@@ -18,7 +18,7 @@ public enum WireDate {
     ///
     /// - Returns: The date, or `nil` if the text is not an ISO 8601 date-time
     ///   with a time zone.
-    public static func date(from string: String) -> Date? {
+    package static func date(from string: String) -> Date? {
         // Foundation's parser carries out-of-range fields over (12:99 is
         // 13:39), so the fields are checked first (schemathesis found a
         // minute 99 accepted).

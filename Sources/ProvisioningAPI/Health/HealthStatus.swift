@@ -1,5 +1,5 @@
 /// Whether the service, or one of its dependencies, can serve.
-public enum HealthStatus: String, WireEnumeration {
+package enum HealthStatus: String, WireEnumeration {
     /// Working.
     case up = "UP"
     /// Not working; see the check's detail.

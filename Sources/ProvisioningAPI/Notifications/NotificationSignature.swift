@@ -18,20 +18,20 @@ import Foundation
 /// let header = NotificationSignature(timestamp: 1_738_315_800, signatures: [hexMAC])
 /// request.setValue(header.headerValue, forHTTPHeaderField: NotificationSignature.headerName)
 /// ```
-public struct NotificationSignature: Hashable, Sendable {
+package struct NotificationSignature: Hashable, Sendable {
     /// The header's name.
-    public static let headerName = "X-PP-Signature"
+    package static let headerName = "X-PP-Signature"
     /// The version tag of HMAC-SHA256 signatures.
-    public static let version = "v1"
+    package static let version = "v1"
     /// How far a timestamp may be from the receiver's clock, either way.
-    public static let defaultReplayWindow: Duration = .seconds(300)
+    package static let defaultReplayWindow: Duration = .seconds(300)
 
     /// Seconds since 1970-01-01T00:00:00Z when the sender signed.
-    public var timestamp: Int64
+    package var timestamp: Int64
     /// Lower-case hex HMAC-SHA256 values.
-    public var signatures: [String]
+    package var signatures: [String]
 
-    public init(timestamp: Int64, signatures: [String]) {
+    package init(timestamp: Int64, signatures: [String]) {
         self.timestamp = timestamp
         self.signatures = signatures
     }
@@ -43,7 +43,7 @@ public struct NotificationSignature: Hashable, Sendable {
     ///
     /// - Returns: `nil` when there is no single valid `t=`, or no `v1=` entry
     ///   made of 64 hex digits.
-    public init?(headerValue: String) {
+    package init?(headerValue: String) {
         var timestamp: Int64?
         var signatures: [String] = []
         for entry in headerValue.split(separator: ",") {
@@ -70,17 +70,17 @@ public struct NotificationSignature: Hashable, Sendable {
     }
 
     /// The header value, `t=<timestamp>,v1=<hex>[,v1=<hex>…]`.
-    public var headerValue: String {
+    package var headerValue: String {
         (["t=\(timestamp)"] + signatures.map { "\(Self.version)=\($0)" }).joined(separator: ",")
     }
 
     /// The bytes the HMAC is computed over: `"<timestamp>." + body`.
-    public static func signedPayload(timestamp: Int64, body: Data) -> Data {
+    package static func signedPayload(timestamp: Int64, body: Data) -> Data {
         Data("\(timestamp).".utf8) + body
     }
 
     /// Whether ``timestamp`` lies within `window` of `now`, in either direction.
-    public func isFresh(at now: Date, window: Duration = defaultReplayWindow) -> Bool {
+    package func isFresh(at now: Date, window: Duration = defaultReplayWindow) -> Bool {
         let limit = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
         return abs(now.timeIntervalSince1970 - Double(timestamp)) <= limit
     }

@@ -8,37 +8,37 @@ import Foundation
 /// idempotent: the service applies an event once and acknowledges repeats with
 /// ``TokenEventReceipt/duplicate`` set. The card is identified by the issuer's
 /// ``cardRef`` and/or the issuer-keyed ``panFingerprint``, never by a PAN.
-public struct TokenEventNotification: Codable, Hashable, Sendable {
+package struct TokenEventNotification: Codable, Hashable, Sendable {
     /// The network's unique identifier of this event.
-    public var eventId: String
+    package var eventId: String
     /// The issuer the token belongs to.
-    public var issuerId: String
+    package var issuerId: String
     /// The token.
-    public var tokenId: String
+    package var tokenId: String
     /// What happened.
-    public var event: TokenEventType
+    package var event: TokenEventType
     /// The token's state after the event.
-    public var state: TokenStatus
+    package var state: TokenStatus
     /// The device the token is on, when the network reports it.
-    public var device: DeviceInfo?
+    package var device: DeviceInfo?
     /// The token requestor, when the network reports it.
-    public var tokenRequestorId: String?
+    package var tokenRequestorId: String?
     /// The issuer's reference of the funding card.
-    public var cardRef: String?
+    package var cardRef: String?
     /// HMAC of the PAN with the issuer's fingerprint key, hex.
-    public var panFingerprint: String?
+    package var panFingerprint: String?
     /// The service's provisioning attempt (hex) the token came from, on
     /// ``TokenEventType/created`` events: the network recovers it from the
     /// activation data, and the service resolves it to the card.
-    public var provisioningId: String?
+    package var provisioningId: String?
     /// The last four digits of the token, when it is new or changed.
-    public var tokenSuffix: String?
+    package var tokenSuffix: String?
     /// The token's expiry (`MM/YY`), when it is new or changed.
-    public var tokenExpiry: String?
+    package var tokenExpiry: String?
     /// When the event happened at the network.
-    public var occurredAt: Date
+    package var occurredAt: Date
 
-    public init(
+    package init(
         eventId: String,
         issuerId: String,
         tokenId: String,

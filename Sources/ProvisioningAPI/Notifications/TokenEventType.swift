@@ -1,5 +1,5 @@
 /// What happened to a token, in a network notification.
-public enum TokenEventType: String, WireEnumeration {
+package enum TokenEventType: String, WireEnumeration {
     /// The network created the token (after provisioning).
     case created = "CREATED"
     /// The token became active (ID&V completed).

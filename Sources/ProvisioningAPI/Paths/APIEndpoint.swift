@@ -10,16 +10,16 @@ import Foundation
 /// var request = URLRequest(url: endpoint.url(relativeTo: URL(string: "https://host/mg/tpc")!)!)
 /// request.httpMethod = endpoint.method.rawValue
 /// ```
-public struct APIEndpoint: Hashable, Sendable, CustomStringConvertible {
+package struct APIEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// The route this endpoint is an instance of.
-    public let route: APIRoute
+    package let route: APIRoute
     /// The percent-encoded path, relative to the base path, starting with `/`.
-    public let path: String
+    package let path: String
     /// The query, unencoded.
-    public let queryItems: [URLQueryItem]
+    package let queryItems: [URLQueryItem]
 
     /// Fills in `route` with `parameters` (see ``APIRoute/path(_:)``).
-    public init(
+    package init(
         route: APIRoute, parameters: [String: String] = [:], queryItems: [URLQueryItem] = []
     ) throws(ProvisioningAPIError) {
         self.route = route
@@ -28,24 +28,24 @@ public struct APIEndpoint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The route's method.
-    public var method: HTTPMethod { route.method }
+    package var method: HTTPMethod { route.method }
 
     /// The percent-encoded query, without `?`; empty when there is none.
     ///
     /// Names and values are encoded like path segments, so `+`, `&` and `=`
     /// inside a value (an opaque cursor, say) survive any form decoder.
-    public var encodedQuery: String {
+    package var encodedQuery: String {
         queryItems.map { item in
             PathSegment.encode(item.name) + (item.value.map { "=" + PathSegment.encode($0) } ?? "")
         }.joined(separator: "&")
     }
 
     /// The path and query, as sent on the request line below the base path.
-    public var pathAndQuery: String {
+    package var pathAndQuery: String {
         encodedQuery.isEmpty ? path : path + "?" + encodedQuery
     }
 
-    public var description: String { "\(method) \(pathAndQuery)" }
+    package var description: String { "\(method) \(pathAndQuery)" }
 
     /// The full URL below `baseURL`, whose path is kept as a prefix:
     /// `https://host/mg/tpc` + `/v1/…` → `https://host/mg/tpc/v1/…`. A trailing
@@ -53,7 +53,7 @@ public struct APIEndpoint: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Returns: `nil` only when `baseURL` cannot carry a path (for example
     ///   a `mailto:` URL).
-    public func url(relativeTo baseURL: URL) -> URL? {
+    package func url(relativeTo baseURL: URL) -> URL? {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else { return nil }
         var basePath = components.percentEncodedPath
         while basePath.hasSuffix("/") {

@@ -13,50 +13,50 @@ import Foundation
 ///
 /// All builders throw ``ProvisioningAPIError`` with code
 /// ``ProvisioningAPIError/Code/invalidPathSegment`` for an unusable identifier.
-public enum APIPaths {
+package enum APIPaths {
     /// ``APIRoute/provision``.
-    public static func provisioning(issuerId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func provisioning(issuerId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .provision, parameters: ["issuerId": issuerId])
     }
 
     /// ``APIRoute/tokenState``.
-    public static func tokenState(issuerId: String, tokenId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func tokenState(issuerId: String, tokenId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .tokenState, parameters: ["issuerId": issuerId, "tokenId": tokenId])
     }
 
     /// ``APIRoute/cardTokens``.
-    public static func cardTokens(issuerId: String, cardRef: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func cardTokens(issuerId: String, cardRef: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .cardTokens, parameters: ["issuerId": issuerId, "cardRef": cardRef])
     }
 
     /// ``APIRoute/networkNotification``.
-    public static func networkNotification(network: CardSchemeName) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func networkNotification(network: CardSchemeName) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .networkNotification, parameters: ["network": network.rawValue])
     }
 
     /// ``APIRoute/backOfficeTokens``.
-    public static func backOfficeTokens(
+    package static func backOfficeTokens(
         issuerId: String, query: TokenSearchQuery = TokenSearchQuery()
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .backOfficeTokens, parameters: ["issuerId": issuerId], queryItems: query.queryItems)
     }
 
     /// ``APIRoute/backOfficeTokenState``.
-    public static func backOfficeTokenState(
+    package static func backOfficeTokenState(
         issuerId: String, tokenId: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .backOfficeTokenState, parameters: ["issuerId": issuerId, "tokenId": tokenId])
     }
 
     /// ``APIRoute/backOfficeAudit``.
-    public static func backOfficeAudit(
+    package static func backOfficeAudit(
         issuerId: String, query: AuditQuery = AuditQuery()
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .backOfficeAudit, parameters: ["issuerId": issuerId], queryItems: query.queryItems)
     }
 
     /// ``APIRoute/backOfficeCardArt``.
-    public static func backOfficeCardArt(
+    package static func backOfficeCardArt(
         issuerId: String, productId: String, artType: CardArtType
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(
@@ -65,45 +65,45 @@ public enum APIPaths {
     }
 
     /// ``APIRoute/walletRegistration``.
-    public static func walletRegistration(issuerId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func walletRegistration(issuerId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletRegistration, parameters: ["issuerId": issuerId])
     }
 
     /// ``APIRoute/walletCardEnrollment``.
-    public static func walletCardEnrollment(
+    package static func walletCardEnrollment(
         issuerId: String, walletId: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletCardEnrollment, parameters: ["issuerId": issuerId, "walletId": walletId])
     }
 
     /// ``APIRoute/walletCards``.
-    public static func walletCards(issuerId: String, walletId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func walletCards(issuerId: String, walletId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletCards, parameters: ["issuerId": issuerId, "walletId": walletId])
     }
 
     /// ``APIRoute/walletCard``.
-    public static func walletCard(
+    package static func walletCard(
         issuerId: String, walletId: String, cardId: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletCard, parameters: walletCardParameters(issuerId, walletId, cardId))
     }
 
     /// ``APIRoute/walletCardState``.
-    public static func walletCardState(
+    package static func walletCardState(
         issuerId: String, walletId: String, cardId: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletCardState, parameters: walletCardParameters(issuerId, walletId, cardId))
     }
 
     /// ``APIRoute/walletCardActivation``.
-    public static func walletCardActivation(
+    package static func walletCardActivation(
         issuerId: String, walletId: String, cardId: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletCardActivation, parameters: walletCardParameters(issuerId, walletId, cardId))
     }
 
     /// ``APIRoute/walletCardArt``.
-    public static func walletCardArt(
+    package static func walletCardArt(
         issuerId: String, walletId: String, cardId: String, artType: CardArtType
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         var parameters = walletCardParameters(issuerId, walletId, cardId)
@@ -112,14 +112,14 @@ public enum APIPaths {
     }
 
     /// ``APIRoute/walletPaymentKeys``.
-    public static func walletPaymentKeys(
+    package static func walletPaymentKeys(
         issuerId: String, walletId: String, cardId: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .walletPaymentKeys, parameters: walletCardParameters(issuerId, walletId, cardId))
     }
 
     /// ``APIRoute/walletDefaultCard`` (GET) or ``APIRoute/walletSetDefaultCard`` (PUT).
-    public static func walletDefaultCard(
+    package static func walletDefaultCard(
         issuerId: String, walletId: String, set: Bool = false
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(
@@ -128,32 +128,32 @@ public enum APIPaths {
     }
 
     /// ``APIRoute/sandboxDevices``.
-    public static func sandboxDevices() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxDevices() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxDevices)
     }
 
     /// ``APIRoute/sandboxNonces``.
-    public static func sandboxNonces(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxNonces(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxNonces, parameters: ["deviceId": deviceId])
     }
 
     /// ``APIRoute/sandboxCertificates``.
-    public static func sandboxCertificates() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxCertificates() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxCertificates)
     }
 
     /// ``APIRoute/sandboxAddPass``.
-    public static func sandboxAddPass(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxAddPass(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxAddPass, parameters: ["deviceId": deviceId])
     }
 
     /// ``APIRoute/sandboxPasses``.
-    public static func sandboxPasses(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxPasses(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxPasses, parameters: ["deviceId": deviceId])
     }
 
     /// ``APIRoute/sandboxActivatePass``.
-    public static func sandboxActivatePass(
+    package static func sandboxActivatePass(
         deviceId: String, serialNumber: String
     ) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(
@@ -161,37 +161,37 @@ public enum APIPaths {
     }
 
     /// ``APIRoute/sandboxTestCards``.
-    public static func sandboxTestCards() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxTestCards() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxTestCards)
     }
 
     /// ``APIRoute/sandboxActivationCode``.
-    public static func sandboxActivationCode(sessionId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxActivationCode(sessionId: String) throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxActivationCode, parameters: ["sessionId": sessionId])
     }
 
     /// ``APIRoute/sandboxPayments``.
-    public static func sandboxPayments() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func sandboxPayments() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxPayments)
     }
 
     /// ``APIRoute/health``.
-    public static func health() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func health() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .health)
     }
 
     /// ``APIRoute/readiness``.
-    public static func readiness() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func readiness() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .readiness)
     }
 
     /// ``APIRoute/metrics``.
-    public static func metrics() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func metrics() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .metrics)
     }
 
     /// ``APIRoute/openAPI``.
-    public static func openAPI() throws(ProvisioningAPIError) -> APIEndpoint {
+    package static func openAPI() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .openAPI)
     }
 

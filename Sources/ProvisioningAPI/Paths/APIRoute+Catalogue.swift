@@ -3,122 +3,122 @@ extension APIRoute {
 
     /// `POST /v1/issuers/:issuerId/applepay/provisioning` — ``ApplePayProvisioningRequest``
     /// → ``ApplePayProvisioningResponse``.
-    public static let provision = APIRoute(
+    package static let provision = APIRoute(
         .post, "/v1/issuers/:issuerId/applepay/provisioning", operationId: "provisionApplePay")
     /// `POST /v1/issuers/:issuerId/tokens/:tokenId/state` — ``TokenStateChangeRequest``
     /// → ``TokenStateChangeResponse``.
-    public static let tokenState = APIRoute(
+    package static let tokenState = APIRoute(
         .post, "/v1/issuers/:issuerId/tokens/:tokenId/state", operationId: "changeTokenState")
     /// `GET /v1/issuers/:issuerId/cards/:cardRef/tokens` → ``CardTokensResponse``.
-    public static let cardTokens = APIRoute(
+    package static let cardTokens = APIRoute(
         .get, "/v1/issuers/:issuerId/cards/:cardRef/tokens", operationId: "listCardTokens")
 
     // Networks.
 
     /// `POST /v1/networks/:network/notifications` — ``TokenEventNotification``
     /// → ``TokenEventReceipt`` (202), signed with ``NotificationSignature``.
-    public static let networkNotification = APIRoute(
+    package static let networkNotification = APIRoute(
         .post, "/v1/networks/:network/notifications", operationId: "receiveNetworkNotification")
 
     // Back office, authenticated with the issuer's API key.
 
     /// `GET /v1/issuers/:issuerId/backoffice/tokens` (``TokenSearchQuery``)
     /// → ``TokenSearchResponse``.
-    public static let backOfficeTokens = APIRoute(
+    package static let backOfficeTokens = APIRoute(
         .get, "/v1/issuers/:issuerId/backoffice/tokens", operationId: "searchTokens")
     /// `POST /v1/issuers/:issuerId/backoffice/tokens/:tokenId/state` —
     /// ``BackOfficeTokenStateChangeRequest`` → ``TokenStateChangeResponse``.
-    public static let backOfficeTokenState = APIRoute(
+    package static let backOfficeTokenState = APIRoute(
         .post, "/v1/issuers/:issuerId/backoffice/tokens/:tokenId/state", operationId: "operateToken")
     /// `GET /v1/issuers/:issuerId/backoffice/audit` (``AuditQuery``) → ``AuditEventsResponse``.
-    public static let backOfficeAudit = APIRoute(
+    package static let backOfficeAudit = APIRoute(
         .get, "/v1/issuers/:issuerId/backoffice/audit", operationId: "listAuditEvents")
     /// `PUT /v1/issuers/:issuerId/backoffice/products/:productId/art/:artType` —
     /// a PNG image body (204).
-    public static let backOfficeCardArt = APIRoute(
+    package static let backOfficeCardArt = APIRoute(
         .put, "/v1/issuers/:issuerId/backoffice/products/:productId/art/:artType", operationId: "uploadCardArt")
 
     // Issuer wallet (digital cards).
 
     /// `POST /v1/issuers/:issuerId/wallets` — ``WalletRegistrationRequest`` → ``WalletRegistration``.
-    public static let walletRegistration = APIRoute(
+    package static let walletRegistration = APIRoute(
         .post, "/v1/issuers/:issuerId/wallets", operationId: "registerWallet")
     /// `POST /v1/issuers/:issuerId/wallets/:walletId/cards` — ``CardEnrollmentRequest``
     /// → ``DigitalCardResource``.
-    public static let walletCardEnrollment = APIRoute(
+    package static let walletCardEnrollment = APIRoute(
         .post, "/v1/issuers/:issuerId/wallets/:walletId/cards", operationId: "enrolCard")
     /// `GET /v1/issuers/:issuerId/wallets/:walletId/cards` → ``DigitalCardList``.
-    public static let walletCards = APIRoute(
+    package static let walletCards = APIRoute(
         .get, "/v1/issuers/:issuerId/wallets/:walletId/cards", operationId: "listDigitalCards")
     /// `GET /v1/issuers/:issuerId/wallets/:walletId/cards/:cardId` → ``DigitalCardResource``.
-    public static let walletCard = APIRoute(
+    package static let walletCard = APIRoute(
         .get, "/v1/issuers/:issuerId/wallets/:walletId/cards/:cardId", operationId: "getDigitalCard")
     /// `POST /v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/state` —
     /// ``DigitalCardStateChangeRequest`` → ``DigitalCardResource``.
-    public static let walletCardState = APIRoute(
+    package static let walletCardState = APIRoute(
         .post, "/v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/state", operationId: "changeDigitalCardState")
     /// `POST /v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/activation` —
     /// ``ActivationVerificationRequest`` → ``DigitalCardResource``.
-    public static let walletCardActivation = APIRoute(
+    package static let walletCardActivation = APIRoute(
         .post, "/v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/activation", operationId: "verifyActivation")
     /// `GET /v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/art/:artType` → PNG, with `ETag`.
-    public static let walletCardArt = APIRoute(
+    package static let walletCardArt = APIRoute(
         .get, "/v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/art/:artType", operationId: "getCardArt")
     /// `POST /v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/payment-keys` → ``PaymentKeyBatch``.
-    public static let walletPaymentKeys = APIRoute(
+    package static let walletPaymentKeys = APIRoute(
         .post, "/v1/issuers/:issuerId/wallets/:walletId/cards/:cardId/payment-keys",
         operationId: "replenishPaymentKeys")
     /// `GET /v1/issuers/:issuerId/wallets/:walletId/default-card` → ``DigitalCardResource``.
-    public static let walletDefaultCard = APIRoute(
+    package static let walletDefaultCard = APIRoute(
         .get, "/v1/issuers/:issuerId/wallets/:walletId/default-card", operationId: "getDefaultCard")
     /// `PUT /v1/issuers/:issuerId/wallets/:walletId/default-card` — ``DefaultCardRequest``
     /// → ``DigitalCardResource``.
-    public static let walletSetDefaultCard = APIRoute(
+    package static let walletSetDefaultCard = APIRoute(
         .put, "/v1/issuers/:issuerId/wallets/:walletId/default-card", operationId: "setDefaultCard")
 
     // Sandbox: Apple's side and the networks, for simulated devices and tests.
 
     /// `POST /v1/sandbox/devices` — ``SandboxDeviceRegistrationRequest``
     /// → ``SandboxDeviceRegistrationResponse``.
-    public static let sandboxDevices = APIRoute(.post, "/v1/sandbox/devices", operationId: "registerSandboxDevice")
+    package static let sandboxDevices = APIRoute(.post, "/v1/sandbox/devices", operationId: "registerSandboxDevice")
     /// `POST /v1/sandbox/devices/:deviceId/nonces` → ``SandboxNonce``.
-    public static let sandboxNonces = APIRoute(
+    package static let sandboxNonces = APIRoute(
         .post, "/v1/sandbox/devices/:deviceId/nonces", operationId: "issueSandboxNonce")
     /// `GET /v1/sandbox/certificates` → ``SandboxCertificateChain``.
-    public static let sandboxCertificates = APIRoute(
+    package static let sandboxCertificates = APIRoute(
         .get, "/v1/sandbox/certificates", operationId: "getSandboxCertificates")
     /// `POST /v1/sandbox/devices/:deviceId/passes` — ``SandboxPassRequest`` → ``SandboxPass``.
-    public static let sandboxAddPass = APIRoute(
+    package static let sandboxAddPass = APIRoute(
         .post, "/v1/sandbox/devices/:deviceId/passes", operationId: "addSandboxPass")
     /// `GET /v1/sandbox/devices/:deviceId/passes` → ``SandboxPassList``.
-    public static let sandboxPasses = APIRoute(
+    package static let sandboxPasses = APIRoute(
         .get, "/v1/sandbox/devices/:deviceId/passes", operationId: "listSandboxPasses")
     /// `POST /v1/sandbox/devices/:deviceId/passes/:serialNumber/activate` —
     /// ``SandboxPassActivationRequest`` → ``SandboxPass``.
-    public static let sandboxActivatePass = APIRoute(
+    package static let sandboxActivatePass = APIRoute(
         .post, "/v1/sandbox/devices/:deviceId/passes/:serialNumber/activate", operationId: "activateSandboxPass")
     /// `GET /v1/sandbox/test-cards` → ``SandboxTestCardsResponse``.
-    public static let sandboxTestCards = APIRoute(
+    package static let sandboxTestCards = APIRoute(
         .get, "/v1/sandbox/test-cards", operationId: "listSandboxTestCards")
     /// `GET /v1/sandbox/activation-codes/:sessionId` → ``SandboxActivationCode``.
-    public static let sandboxActivationCode = APIRoute(
+    package static let sandboxActivationCode = APIRoute(
         .get, "/v1/sandbox/activation-codes/:sessionId", operationId: "getSandboxActivationCode")
     /// `POST /v1/sandbox/payments` — ``PaymentRequest`` → ``PaymentResult``.
-    public static let sandboxPayments = APIRoute(.post, "/v1/sandbox/payments", operationId: "makeSandboxPayment")
+    package static let sandboxPayments = APIRoute(.post, "/v1/sandbox/payments", operationId: "makeSandboxPayment")
 
     // Operations.
 
     /// `GET /healthz` → ``HealthResponse``.
-    public static let health = APIRoute(.get, "/healthz", operationId: "getHealth")
+    package static let health = APIRoute(.get, "/healthz", operationId: "getHealth")
     /// `GET /readyz` → ``ReadinessResponse`` (200 or 503).
-    public static let readiness = APIRoute(.get, "/readyz", operationId: "getReadiness")
+    package static let readiness = APIRoute(.get, "/readyz", operationId: "getReadiness")
     /// `GET /metrics` → Prometheus text exposition.
-    public static let metrics = APIRoute(.get, "/metrics", operationId: "getMetrics")
+    package static let metrics = APIRoute(.get, "/metrics", operationId: "getMetrics")
     /// `GET /openapi.json` → this contract's OpenAPI 3.1 document.
-    public static let openAPI = APIRoute(.get, "/openapi.json", operationId: "getOpenAPIDocument")
+    package static let openAPI = APIRoute(.get, "/openapi.json", operationId: "getOpenAPIDocument")
 
     /// Every route of the contract, grouped by concern.
-    public static let all: [APIRoute] = [
+    package static let all: [APIRoute] = [
         .provision, .tokenState, .cardTokens,
         .networkNotification,
         .backOfficeTokens, .backOfficeTokenState, .backOfficeAudit, .backOfficeCardArt,
@@ -136,7 +136,7 @@ extension APIRoute {
     /// access token (``WalletRegistration/accessToken``) as
     /// `Authorization: Bearer`; `backOfficeCardArt` with the back-office key;
     /// the sandbox routes need none.
-    public static let wallet: [APIRoute] = [
+    package static let wallet: [APIRoute] = [
         .walletRegistration, .walletCardEnrollment, .walletCards, .walletCard, .walletCardState,
         .walletCardActivation, .walletCardArt, .walletPaymentKeys, .walletDefaultCard, .walletSetDefaultCard,
         .backOfficeCardArt, .sandboxActivationCode, .sandboxPayments,

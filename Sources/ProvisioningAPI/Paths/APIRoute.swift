@@ -9,34 +9,34 @@
 ///
 /// Clients do not build paths from patterns by hand: use ``APIPaths``, which
 /// percent-encodes every identifier.
-public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
+package struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     /// The HTTP method.
-    public let method: HTTPMethod
+    package let method: HTTPMethod
     /// The path pattern, with `:name` parameters.
-    public let pattern: String
+    package let pattern: String
     /// The OpenAPI `operationId` of the route.
-    public let operationId: String
+    package let operationId: String
 
     /// Declares a route. Parameters are whole segments starting with `:`.
-    public init(_ method: HTTPMethod, _ pattern: String, operationId: String) {
+    package init(_ method: HTTPMethod, _ pattern: String, operationId: String) {
         self.method = method
         self.pattern = pattern
         self.operationId = operationId
     }
 
-    public var description: String { "\(method) \(pattern)" }
+    package var description: String { "\(method) \(pattern)" }
 
     private var segments: [Substring] {
         pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
     }
 
     /// The parameter names, in path order.
-    public var parameterNames: [String] {
+    package var parameterNames: [String] {
         segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
     }
 
     /// The pattern in OpenAPI form: `:name` becomes `{name}`.
-    public var openAPIPath: String {
+    package var openAPIPath: String {
         "/" + segments.map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
     }
 
@@ -45,7 +45,7 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``ProvisioningAPIError`` with code
     ///   ``ProvisioningAPIError/Code/invalidPathSegment`` when a parameter is
     ///   missing, empty, `.` or `..`.
-    public func path(_ parameters: [String: String]) throws(ProvisioningAPIError) -> String {
+    package func path(_ parameters: [String: String]) throws(ProvisioningAPIError) -> String {
         var built: [String] = []
         for segment in segments {
             guard segment.hasPrefix(":") else {
@@ -70,7 +70,7 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Returns: The parameters by name, or `nil` when the path does not
     ///   match, a parameter is empty, `.` or `..`, or an escape is malformed.
-    public func match(path: String) -> [String: String]? {
+    package func match(path: String) -> [String: String]? {
         let pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard path.hasPrefix("/"), pathSegments.count == segments.count else { return nil }
         var parameters: [String: String] = [:]

@@ -1,22 +1,22 @@
 /// An HTTP request method.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The method's token, upper case.
-    public let rawValue: String
+    package let rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue.uppercased()
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// `GET`.
-    public static let get = HTTPMethod(rawValue: "GET")
+    package static let get = HTTPMethod(rawValue: "GET")
     /// `POST`.
-    public static let post = HTTPMethod(rawValue: "POST")
+    package static let post = HTTPMethod(rawValue: "POST")
     /// `PUT`.
-    public static let put = HTTPMethod(rawValue: "PUT")
+    package static let put = HTTPMethod(rawValue: "PUT")
     /// `DELETE`.
-    public static let delete = HTTPMethod(rawValue: "DELETE")
+    package static let delete = HTTPMethod(rawValue: "DELETE")
     /// `PATCH`.
-    public static let patch = HTTPMethod(rawValue: "PATCH")
+    package static let patch = HTTPMethod(rawValue: "PATCH")
 }

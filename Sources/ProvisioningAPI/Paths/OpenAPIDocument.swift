@@ -11,9 +11,9 @@ import Foundation
 /// ```swift
 /// let document = try JSONSerialization.jsonObject(with: OpenAPIDocument.data())
 /// ```
-public enum OpenAPIDocument {
+package enum OpenAPIDocument {
     /// The document's bytes (JSON), exactly those of `openapi.json`.
-    public static func data() -> Data {
+    package static func data() -> Data {
         Data(embeddedJSON.utf8)
     }
 }

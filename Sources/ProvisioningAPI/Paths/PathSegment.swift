@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// Percent-encoding of path segments and query components.
 ///
 /// Everything but ALPHA, DIGIT, `-`, `_` and `~` is encoded — `.` included,
@@ -30,7 +32,9 @@ enum PathSegment {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+            guard let high = iterator.next().flatMap(Hexadecimal.value(ofDigit:)),
+                let low = iterator.next().flatMap(Hexadecimal.value(ofDigit:))
+            else {
                 return nil
             }
             bytes.append(high << 4 | low)
@@ -54,15 +58,6 @@ enum PathSegment {
             true
         default:
             false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// let extra = SchemaMembers.contract?.unknownMembers(in: json, schema: "TokenStateChangeRequest")
 /// // ["/cvv"]
 /// ```
-public struct SchemaMembers: Sendable {
+package struct SchemaMembers: Sendable {
     indirect enum Rule: Sendable {
         case reference(String)
         /// `closed`: `additionalProperties: false`.
@@ -25,13 +25,13 @@ public struct SchemaMembers: Sendable {
 
     /// The rules of this module's own document (compiled in), or `nil` when it
     /// cannot be read.
-    public static let contract: SchemaMembers? = try? SchemaMembers(document: OpenAPIDocument.data())
+    package static let contract: SchemaMembers? = try? SchemaMembers(document: OpenAPIDocument.data())
 
     /// Reads `#/components/schemas` of an OpenAPI document.
     ///
     /// - Throws: ``ProvisioningAPIError`` `malformed-document` when the document
     ///   holds no schemas.
-    public init(document: Data) throws(ProvisioningAPIError) {
+    package init(document: Data) throws(ProvisioningAPIError) {
         guard let root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
             let components = root["components"] as? [String: Any],
             let schemas = components["schemas"] as? [String: Any]
@@ -40,13 +40,13 @@ public struct SchemaMembers: Sendable {
     }
 
     /// Whether the document defines `schema`.
-    public func defines(_ schema: String) -> Bool { schemas[schema] != nil }
+    package func defines(_ schema: String) -> Bool { schemas[schema] != nil }
 
     /// The JSON pointers (RFC 6901) of the members of `json` (as
     /// `JSONSerialization` reads it) that `schema` does not allow, sorted, at
     /// most `limit`. Members under an allowed name are followed into their own
     /// schema; values of the wrong type are left to the decoder.
-    public func unknownMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
+    package func unknownMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
         var found: [String] = []
         collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit, finding: .unknown)
         return found
@@ -56,7 +56,7 @@ public struct SchemaMembers: Sendable {
     /// that are `null`, sorted, at most `limit`. The document declares no
     /// member nullable, and a decoder reads `null` as "absent": without this
     /// check `{"tokenExpiry": null}` would pass for a body without it.
-    public func nullMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
+    package func nullMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
         var found: [String] = []
         collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit, finding: .null)
         return found

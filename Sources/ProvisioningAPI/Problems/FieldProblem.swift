@@ -6,17 +6,17 @@
 /// ```json
 /// {"field": "/certificateChain/0", "reason": "invalid-base64"}
 /// ```
-public struct FieldProblem: Codable, Hashable, Sendable {
+package struct FieldProblem: Codable, Hashable, Sendable {
     /// A JSON Pointer (RFC 6901) into the request body, such as
     /// `/certificateChain/0`, or a parameter name for query and path values.
     /// For fields inside the encrypted payload, a pointer into the decrypted
     /// JSON prefixed with `/encryptedPayload`, such as
     /// `/encryptedPayload/primaryAccountNumber`.
-    public var field: String
+    package var field: String
     /// The rule that failed.
-    public var reason: FieldProblemReason
+    package var reason: FieldProblemReason
 
-    public init(field: String, reason: FieldProblemReason) {
+    package init(field: String, reason: FieldProblemReason) {
         self.field = field
         self.reason = reason
     }
@@ -29,7 +29,7 @@ public struct FieldProblem: Codable, Hashable, Sendable {
     ///     let field = FieldProblem.pointer(for: context.codingPath)   // "/certificateChain/0"
     /// }
     /// ```
-    public static func pointer(for codingPath: [any CodingKey]) -> String {
+    package static func pointer(for codingPath: [any CodingKey]) -> String {
         codingPath.map { key in
             let token =
                 key.intValue.map(String.init)

@@ -12,27 +12,27 @@
 /// ```
 ///
 /// The type also conforms to `Error`, so a handler can throw it as is.
-public struct ProblemDetails: Codable, Hashable, Sendable, Error, CustomStringConvertible {
+package struct ProblemDetails: Codable, Hashable, Sendable, Error, CustomStringConvertible {
     /// The media type of problem bodies.
-    public static let contentType = "application/problem+json"
+    package static let contentType = "application/problem+json"
 
     /// The kind of problem; `about:blank` when the body has none.
-    public var type: ProblemType
+    package var type: ProblemType
     /// The type's summary.
-    public var title: String
+    package var title: String
     /// The HTTP status code.
-    public var status: Int
+    package var status: Int
     /// An explanation of this occurrence, without values.
-    public var detail: String?
+    package var detail: String?
     /// A URI reference to this occurrence (usually the request path).
-    public var instance: String?
+    package var instance: String?
     /// The `X-Request-Id` of the request.
-    public var requestId: String?
+    package var requestId: String?
     /// The refused fields, for `invalid-field` and `payload-invalid`.
-    public var errors: [FieldProblem]?
+    package var errors: [FieldProblem]?
 
     /// A problem of a catalogue type, with its title and default status.
-    public init(
+    package init(
         _ type: ProblemType,
         status: Int? = nil,
         detail: String? = nil,
@@ -46,7 +46,7 @@ public struct ProblemDetails: Codable, Hashable, Sendable, Error, CustomStringCo
     }
 
     /// A problem with every member given.
-    public init(
+    package init(
         type: ProblemType,
         title: String,
         status: Int,
@@ -70,7 +70,7 @@ public struct ProblemDetails: Codable, Hashable, Sendable, Error, CustomStringCo
 
     /// Decodes leniently as RFC 9457 asks: a missing `type` is `about:blank`,
     /// a missing `title` is the type's title.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decodeIfPresent(ProblemType.self, forKey: .type) ?? .aboutBlank
         self.init(
@@ -83,7 +83,7 @@ public struct ProblemDetails: Codable, Hashable, Sendable, Error, CustomStringCo
             errors: try container.decodeIfPresent([FieldProblem].self, forKey: .errors))
     }
 
-    public var description: String {
+    package var description: String {
         "\(status) \(type)" + (requestId.map { " (request \($0))" } ?? "")
     }
 }

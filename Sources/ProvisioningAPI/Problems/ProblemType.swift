@@ -9,123 +9,123 @@
 /// ```swift
 /// if problem.type == .authorizationCodeExpired { /* ask the bank for a new code */ }
 /// ```
-public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+package struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
     /// The URI.
-    public let rawValue: String
+    package let rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// The type with URI ``baseURI`` + `slug`.
-    public init(slug: String) {
+    package init(slug: String) {
         self.init(rawValue: Self.baseURI + slug)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The prefix of every type URI of the catalogue.
-    public static let baseURI = "urn:pushprovisioning:problem:"
+    package static let baseURI = "urn:pushprovisioning:problem:"
 
     /// The last path segment of a catalogue URI (`"nonce-replayed"`), or `nil`
     /// for a URI outside the catalogue's base.
-    public var slug: String? {
+    package var slug: String? {
         guard rawValue.hasPrefix(Self.baseURI) else { return nil }
         return String(rawValue.dropFirst(Self.baseURI.count))
     }
 
     /// The catalogue's short, human-readable summary; stable for a type.
-    public var title: String { Self.entries[self]?.title ?? "Problem" }
+    package var title: String { Self.entries[self]?.title ?? "Problem" }
 
     /// The HTTP status the service answers with for this type; 500 for an
     /// unknown type.
-    public var defaultStatus: Int { Self.entries[self]?.status ?? 500 }
+    package var defaultStatus: Int { Self.entries[self]?.status ?? 500 }
 
     /// Whether this type is part of the catalogue.
-    public var isKnown: Bool { Self.entries[self] != nil }
+    package var isKnown: Bool { Self.entries[self] != nil }
 
     /// RFC 9457's type for a problem with no more specific meaning than its status.
-    public static let aboutBlank = ProblemType(rawValue: "about:blank")
+    package static let aboutBlank = ProblemType(rawValue: "about:blank")
 
     /// The body is not JSON, or not an object of the expected shape. 400.
-    public static let malformedJSON = ProblemType(slug: "malformed-json")
+    package static let malformedJSON = ProblemType(slug: "malformed-json")
     /// A field is missing, of the wrong type, malformed or out of range; see `errors`. 422.
-    public static let invalidField = ProblemType(slug: "invalid-field")
+    package static let invalidField = ProblemType(slug: "invalid-field")
     /// The encrypted payload is not CMS for this issuer's certificate, or does not decrypt. 422.
-    public static let payloadUndecryptable = ProblemType(slug: "payload-undecryptable")
+    package static let payloadUndecryptable = ProblemType(slug: "payload-undecryptable")
     /// The decrypted payload fails validation (Luhn, expiry, BIN, name); see `errors`. 422.
-    public static let payloadInvalid = ProblemType(slug: "payload-invalid")
+    package static let payloadInvalid = ProblemType(slug: "payload-invalid")
     /// The authorization code is malformed, badly signed, or for another issuer or audience. 401.
-    public static let authorizationCodeInvalid = ProblemType(slug: "authorization-code-invalid")
+    package static let authorizationCodeInvalid = ProblemType(slug: "authorization-code-invalid")
     /// The authorization code has expired or is not yet valid. 401.
-    public static let authorizationCodeExpired = ProblemType(slug: "authorization-code-expired")
+    package static let authorizationCodeExpired = ProblemType(slug: "authorization-code-expired")
     /// The authorization code was used before. 401.
-    public static let authorizationCodeReplayed = ProblemType(slug: "authorization-code-replayed")
+    package static let authorizationCodeReplayed = ProblemType(slug: "authorization-code-replayed")
     /// The authorization code does not allow this action, card or token. 403.
-    public static let authorizationCodeScope = ProblemType(slug: "authorization-code-scope")
+    package static let authorizationCodeScope = ProblemType(slug: "authorization-code-scope")
     /// Apple's certificate chain does not verify to the pinned root or lacks the markers. 422.
-    public static let certificateChainInvalid = ProblemType(slug: "certificate-chain-invalid")
+    package static let certificateChainInvalid = ProblemType(slug: "certificate-chain-invalid")
     /// Apple's nonce was used before. 409.
-    public static let nonceReplayed = ProblemType(slug: "nonce-replayed")
+    package static let nonceReplayed = ProblemType(slug: "nonce-replayed")
     /// No issuer with this identifier. 404.
-    public static let unknownIssuer = ProblemType(slug: "unknown-issuer")
+    package static let unknownIssuer = ProblemType(slug: "unknown-issuer")
     /// No such resource (or not one this caller may see). 404.
-    public static let notFound = ProblemType(slug: "not-found")
+    package static let notFound = ProblemType(slug: "not-found")
     /// The action is not allowed from the token's or card's current state. 409.
-    public static let illegalTransition = ProblemType(slug: "illegal-transition")
+    package static let illegalTransition = ProblemType(slug: "illegal-transition")
     /// The request conflicts with the resource's current state. 409.
-    public static let conflict = ProblemType(slug: "conflict")
+    package static let conflict = ProblemType(slug: "conflict")
     /// The body exceeds the service's limit. 413.
-    public static let bodyTooLarge = ProblemType(slug: "body-too-large")
+    package static let bodyTooLarge = ProblemType(slug: "body-too-large")
     /// Missing or wrong credentials (API key, wallet credentials). 401.
-    public static let unauthorized = ProblemType(slug: "unauthorized")
+    package static let unauthorized = ProblemType(slug: "unauthorized")
     /// A network notification's signature is missing or wrong. 401.
-    public static let notificationSignatureInvalid = ProblemType(slug: "notification-signature-invalid")
+    package static let notificationSignatureInvalid = ProblemType(slug: "notification-signature-invalid")
     /// A network notification's timestamp is outside the replay window. 401.
-    public static let notificationStale = ProblemType(slug: "notification-stale")
+    package static let notificationStale = ProblemType(slug: "notification-stale")
     /// Too many requests; retry after the `Retry-After` header. 429.
-    public static let rateLimited = ProblemType(slug: "rate-limited")
+    package static let rateLimited = ProblemType(slug: "rate-limited")
     /// The service cannot serve now (database unreachable, shutting down). 503.
-    public static let serviceUnavailable = ProblemType(slug: "service-unavailable")
+    package static let serviceUnavailable = ProblemType(slug: "service-unavailable")
     /// The card network failed or timed out; the request may be retried. 502.
-    public static let upstreamNetworkError = ProblemType(slug: "upstream-network-error")
+    package static let upstreamNetworkError = ProblemType(slug: "upstream-network-error")
     /// The card network declined the card (ID&V decline). 422.
-    public static let declined = ProblemType(slug: "declined")
+    package static let declined = ProblemType(slug: "declined")
     /// An unexpected failure inside the service. 500.
-    public static let `internal` = ProblemType(slug: "internal")
+    package static let `internal` = ProblemType(slug: "internal")
     /// No route for this path. 404 is `notFound`; this is the wrong method. 405.
-    public static let methodNotAllowed = ProblemType(slug: "method-not-allowed")
+    package static let methodNotAllowed = ProblemType(slug: "method-not-allowed")
     /// The body is not `application/json` where JSON is expected. 415.
-    public static let unsupportedMediaType = ProblemType(slug: "unsupported-media-type")
+    package static let unsupportedMediaType = ProblemType(slug: "unsupported-media-type")
     /// The scheme or product is not enabled for this issuer. 422.
-    public static let unsupportedScheme = ProblemType(slug: "unsupported-scheme")
+    package static let unsupportedScheme = ProblemType(slug: "unsupported-scheme")
     /// A wallet ID&V one-time code is wrong or its session expired. 422.
-    public static let activationCodeInvalid = ProblemType(slug: "activation-code-invalid")
+    package static let activationCodeInvalid = ProblemType(slug: "activation-code-invalid")
     /// The wallet ID&V session ended before a right code was given; enrol again. 410.
-    public static let activationSessionExpired = ProblemType(slug: "activation-session-expired")
+    package static let activationSessionExpired = ProblemType(slug: "activation-session-expired")
     /// Too many wrong one-time codes: the activation session is locked. 403.
-    public static let activationLocked = ProblemType(slug: "activation-locked")
+    package static let activationLocked = ProblemType(slug: "activation-locked")
     /// A payment cryptogram does not verify, or its key was used already. 422.
-    public static let cryptogramInvalid = ProblemType(slug: "cryptogram-invalid")
+    package static let cryptogramInvalid = ProblemType(slug: "cryptogram-invalid")
     /// The card has no unused payment key left; replenish first. 409.
-    public static let paymentKeysExhausted = ProblemType(slug: "payment-keys-exhausted")
+    package static let paymentKeysExhausted = ProblemType(slug: "payment-keys-exhausted")
     /// A request the server cannot parse at the HTTP level.
-    public static let badRequest = ProblemType(slug: "bad-request")
+    package static let badRequest = ProblemType(slug: "bad-request")
     /// Authenticated, but not allowed.
-    public static let forbidden = ProblemType(slug: "forbidden")
+    package static let forbidden = ProblemType(slug: "forbidden")
     /// The handler did not answer before the server's deadline.
-    public static let handlerTimeout = ProblemType(slug: "handler-timeout")
+    package static let handlerTimeout = ProblemType(slug: "handler-timeout")
     /// The server is shutting down and does not take the request.
-    public static let shuttingDown = ProblemType(slug: "shutting-down")
+    package static let shuttingDown = ProblemType(slug: "shutting-down")
 
     private struct Entry: Sendable {
         let title: String
@@ -173,5 +173,5 @@ public struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custom
     private static let entries: [ProblemType: Entry] = Dictionary(catalogue, uniquingKeysWith: { first, _ in first })
 
     /// Every type of the catalogue, in a stable order.
-    public static let all: [ProblemType] = catalogue.map(\.0)
+    package static let all: [ProblemType] = catalogue.map(\.0)
 }

@@ -21,31 +21,31 @@ import Foundation
 /// Answered by ``ApplePayProvisioningResponse``; failures are ``ProblemDetails``
 /// (`authorization-code-*`, `payload-*`, `certificate-chain-invalid`,
 /// `nonce-replayed`, `invalid-field`, …).
-public struct ApplePayProvisioningRequest: Codable, Hashable, Sendable {
+package struct ApplePayProvisioningRequest: Codable, Hashable, Sendable {
     /// The card's payment network.
-    public var scheme: CardSchemeName
+    package var scheme: CardSchemeName
     /// The product identifier of a domestic or co-branded product, if any.
-    public var productId: String?
+    package var productId: String?
     /// The second network of a dual-brand card, if any.
-    public var auxiliaryScheme: CardSchemeName?
+    package var auxiliaryScheme: CardSchemeName?
     /// CMS enveloped data for the issuer's payload certificate, base64 text as
     /// produced by the bank's backend.
-    public var encryptedPayload: String
+    package var encryptedPayload: String
     /// The bank's short-lived authorization code (a compact JWS). Single use.
-    public var authorizationCode: String
+    package var authorizationCode: String
     /// Apple's certificates, DER, leaf first (normally leaf then intermediate).
-    public var certificateChain: [Data]
+    package var certificateChain: [Data]
     /// Apple's one-time nonce.
-    public var nonce: Data
+    package var nonce: Data
     /// The device's signature over ``nonce``.
-    public var nonceSignature: Data
+    package var nonceSignature: Data
     /// Apple's identifier of the funding account, when the pass already exists
     /// on another device (adding to the Watch, for example).
-    public var primaryAccountIdentifier: String?
+    package var primaryAccountIdentifier: String?
     /// The encryption scheme of the request configuration; `nil` means ECC_V2.
-    public var encryptionScheme: PassEncryptionScheme?
+    package var encryptionScheme: PassEncryptionScheme?
 
-    public init(
+    package init(
         scheme: CardSchemeName,
         productId: String? = nil,
         auxiliaryScheme: CardSchemeName? = nil,
@@ -70,5 +70,5 @@ public struct ApplePayProvisioningRequest: Codable, Hashable, Sendable {
     }
 
     /// The scheme to use: ``encryptionScheme``, or ECC_V2 when absent.
-    public var effectiveEncryptionScheme: PassEncryptionScheme { encryptionScheme ?? .eccV2 }
+    package var effectiveEncryptionScheme: PassEncryptionScheme { encryptionScheme ?? .eccV2 }
 }

@@ -1,5 +1,5 @@
 /// What the sandbox network decides for a test card at provisioning.
-public enum SandboxCardOutcome: String, WireEnumeration {
+package enum SandboxCardOutcome: String, WireEnumeration {
     /// Green path: the pass is activated at once.
     case approve = "APPROVE"
     /// Yellow path: the pass requires activation in the issuer app.

@@ -1,5 +1,5 @@
 /// The kind of simulated Apple device.
-public enum SandboxDeviceKind: String, WireEnumeration {
+package enum SandboxDeviceKind: String, WireEnumeration {
     /// An iPhone: has its own pass library.
     case iPhone = "IPHONE"
     /// An Apple Watch, paired with an iPhone.

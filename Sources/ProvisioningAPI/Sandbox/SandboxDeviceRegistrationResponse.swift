@@ -1,9 +1,9 @@
 /// The answer to a device registration.
-public struct SandboxDeviceRegistrationResponse: Codable, Hashable, Sendable {
+package struct SandboxDeviceRegistrationResponse: Codable, Hashable, Sendable {
     /// The sandbox's identifier of the device, used in the device's routes.
-    public var deviceId: String
+    package var deviceId: String
 
-    public init(deviceId: String) {
+    package init(deviceId: String) {
         self.deviceId = deviceId
     }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The answer of `POST /v1/sandbox/devices/{deviceId}/nonces`: a one-time
 /// nonce for the next add-payment-pass attempt of that device.
-public struct SandboxNonce: Codable, Hashable, Sendable {
+package struct SandboxNonce: Codable, Hashable, Sendable {
     /// The nonce; single use, bound to the device.
-    public var nonce: Data
+    package var nonce: Data
     /// When it stops being accepted.
-    public var expiresAt: Date
+    package var expiresAt: Date
 
-    public init(nonce: Data, expiresAt: Date) {
+    package init(nonce: Data, expiresAt: Date) {
         self.nonce = nonce
         self.expiresAt = expiresAt
     }

@@ -2,34 +2,34 @@
 ///
 /// ``activationState`` follows the token at the network, so a suspension by
 /// the issuer shows up the next time the device lists its passes.
-public struct SandboxPass: Codable, Hashable, Sendable {
+package struct SandboxPass: Codable, Hashable, Sendable {
     /// The wallet type of every payment pass.
-    public static let paymentPassTypeIdentifier = "paymentpass.com.apple"
+    package static let paymentPassTypeIdentifier = "paymentpass.com.apple"
 
     /// The pass's serial number (used in Wallet's deep link).
-    public var serialNumber: String
+    package var serialNumber: String
     /// ``paymentPassTypeIdentifier``.
-    public var passTypeIdentifier: String
+    package var passTypeIdentifier: String
     /// Apple's identifier of the funding account, the same on every device.
-    public var primaryAccountIdentifier: String
+    package var primaryAccountIdentifier: String
     /// The funding PAN's last four digits.
-    public var primaryAccountNumberSuffix: String
+    package var primaryAccountNumberSuffix: String
     /// The token's identifier.
-    public var deviceAccountIdentifier: String
+    package var deviceAccountIdentifier: String
     /// The token's last four digits.
-    public var deviceAccountNumberSuffix: String
+    package var deviceAccountNumberSuffix: String
     /// The pass's activation state.
-    public var activationState: SandboxPassActivationState
+    package var activationState: SandboxPassActivationState
     /// The device holding the pass.
-    public var deviceId: String
+    package var deviceId: String
     /// That device's name.
-    public var deviceName: String
+    package var deviceName: String
     /// The card's network.
-    public var paymentNetwork: CardSchemeName?
+    package var paymentNetwork: CardSchemeName?
     /// The pass's description ("Bank Visa Gold").
-    public var localizedDescription: String?
+    package var localizedDescription: String?
 
-    public init(
+    package init(
         serialNumber: String,
         passTypeIdentifier: String = Self.paymentPassTypeIdentifier,
         primaryAccountIdentifier: String,

@@ -3,11 +3,11 @@ import Foundation
 /// The body of `POST /v1/sandbox/devices/{deviceId}/passes/{serialNumber}/activate`:
 /// PassKit's `activate(_:activationData:)` on a simulated device. Answered by
 /// the updated ``SandboxPass``.
-public struct SandboxPassActivationRequest: Codable, Hashable, Sendable {
+package struct SandboxPassActivationRequest: Codable, Hashable, Sendable {
     /// The activation data the issuer produced for this pass.
-    public var activationData: Data
+    package var activationData: Data
 
-    public init(activationData: Data) {
+    package init(activationData: Data) {
         self.activationData = activationData
     }
 }

@@ -1,6 +1,6 @@
 /// The activation state of a pass on a simulated device; PassKit's
 /// `PKSecureElementPass.PassActivationState` with wire spellings.
-public enum SandboxPassActivationState: String, WireEnumeration {
+package enum SandboxPassActivationState: String, WireEnumeration {
     /// Ready for payments.
     case activated = "ACTIVATED"
     /// Waiting for ID&V in the issuer app.
@@ -13,7 +13,7 @@ public enum SandboxPassActivationState: String, WireEnumeration {
     case deactivated = "DEACTIVATED"
 
     /// The pass state that mirrors a token's state.
-    public init(_ status: TokenStatus) {
+    package init(_ status: TokenStatus) {
         switch status {
         case .inactive: self = .requiresActivation
         case .active: self = .activated

@@ -10,31 +10,31 @@ import Foundation
 /// signature inside the pass data, asks the network to tokenize (the test
 /// card decides the outcome) and answers with the resulting ``SandboxPass``
 /// (201), or a `declined` problem.
-public struct SandboxPassRequest: Codable, Hashable, Sendable {
+package struct SandboxPassRequest: Codable, Hashable, Sendable {
     /// From the issuer: the encrypted pass data.
-    public var encryptedPassData: Data
+    package var encryptedPassData: Data
     /// From the issuer: the network's activation data.
-    public var activationData: Data
+    package var activationData: Data
     /// From the issuer, ECC_V2: the ephemeral public key.
-    public var ephemeralPublicKey: Data?
+    package var ephemeralPublicKey: Data?
     /// From the issuer, RSA_V2: the wrapped key.
-    public var wrappedKey: Data?
+    package var wrappedKey: Data?
     /// The nonce the device obtained for this attempt.
-    public var nonce: Data
+    package var nonce: Data
     /// The configuration's encryption scheme; `nil` means ECC_V2.
-    public var encryptionScheme: PassEncryptionScheme?
+    package var encryptionScheme: PassEncryptionScheme?
     /// The configuration's primary account identifier, if any.
-    public var primaryAccountIdentifier: String?
+    package var primaryAccountIdentifier: String?
     /// The configuration's PAN suffix, if any.
-    public var primaryAccountSuffix: String?
+    package var primaryAccountSuffix: String?
     /// The configuration's cardholder name, if any.
-    public var cardholderName: String?
+    package var cardholderName: String?
     /// The configuration's payment network, if any.
-    public var paymentNetwork: CardSchemeName?
+    package var paymentNetwork: CardSchemeName?
     /// The configuration's localized description, if any.
-    public var localizedDescription: String?
+    package var localizedDescription: String?
 
-    public init(
+    package init(
         encryptedPassData: Data,
         activationData: Data,
         ephemeralPublicKey: Data? = nil,

@@ -1,9 +1,9 @@
 /// The answer of `GET /v1/sandbox/test-cards`.
-public struct SandboxTestCardsResponse: Codable, Hashable, Sendable {
+package struct SandboxTestCardsResponse: Codable, Hashable, Sendable {
     /// Every test card of the sandbox network.
-    public var cards: [SandboxTestCard]
+    package var cards: [SandboxTestCard]
 
-    public init(cards: [SandboxTestCard]) {
+    package init(cards: [SandboxTestCard]) {
         self.cards = cards
     }
 }

@@ -1,10 +1,10 @@
 /// The answer to `GET /v1/issuers/{issuerId}/cards/{cardRef}/tokens`: every
 /// token of the card, deleted ones included, newest first.
-public struct CardTokensResponse: Codable, Hashable, Sendable {
+package struct CardTokensResponse: Codable, Hashable, Sendable {
     /// The card's tokens.
-    public var tokens: [TokenInfo]
+    package var tokens: [TokenInfo]
 
-    public init(tokens: [TokenInfo]) {
+    package init(tokens: [TokenInfo]) {
         self.tokens = tokens
     }
 }

@@ -1,5 +1,5 @@
 /// The kind of device a token lives on.
-public enum DeviceType: String, WireEnumeration {
+package enum DeviceType: String, WireEnumeration {
     /// An iPhone (or another phone).
     case phone = "PHONE"
     /// An Apple Watch.

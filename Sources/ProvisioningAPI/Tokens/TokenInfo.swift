@@ -4,34 +4,34 @@ import Foundation
 ///
 /// Returned by `GET …/cards/{cardRef}/tokens` and by the back office's token
 /// search. Contains suffixes only, never a PAN or a full token number.
-public struct TokenInfo: Codable, Hashable, Sendable {
+package struct TokenInfo: Codable, Hashable, Sendable {
     /// The token's identifier; Apple's `deviceAccountIdentifier`.
-    public var tokenId: String
+    package var tokenId: String
     /// The token's state.
-    public var state: TokenStatus
+    package var state: TokenStatus
     /// The token requestor (wallet provider) identifier, e.g. Apple Pay's.
-    public var tokenRequestorId: String
+    package var tokenRequestorId: String
     /// The token requestor's display name, when known.
-    public var tokenRequestorName: String?
+    package var tokenRequestorName: String?
     /// The issuer's reference of the funding card. Present in back-office
     /// results, where tokens of several cards are listed together.
-    public var cardRef: String?
+    package var cardRef: String?
     /// The last four digits of the funding PAN.
-    public var panSuffix: String
+    package var panSuffix: String
     /// The last four digits of the token (device account number).
-    public var tokenSuffix: String
+    package var tokenSuffix: String
     /// The token's expiry, `MM/YY`.
-    public var tokenExpiry: String
+    package var tokenExpiry: String
     /// The card's network.
-    public var scheme: CardSchemeName
+    package var scheme: CardSchemeName
     /// The device the token is on.
-    public var device: DeviceInfo
+    package var device: DeviceInfo
     /// When the token was created.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When the token last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
-    public init(
+    package init(
         tokenId: String,
         state: TokenStatus,
         tokenRequestorId: String,

@@ -5,17 +5,17 @@
 /// action (`token:activate`, `token:suspend`, …) and which is bound to the token.
 /// Answered by ``TokenStateChangeResponse``; an action the token's state does
 /// not allow is an `illegal-transition` problem (409).
-public struct TokenStateChangeRequest: Codable, Hashable, Sendable {
+package struct TokenStateChangeRequest: Codable, Hashable, Sendable {
     /// What to do.
-    public var action: TokenLifecycleAction
+    package var action: TokenLifecycleAction
     /// The token requestor (wallet provider) the token belongs to.
-    public var tokenRequestorId: String
+    package var tokenRequestorId: String
     /// The card's network.
-    public var scheme: CardSchemeName
+    package var scheme: CardSchemeName
     /// The bank's single-use authorization code for this action.
-    public var authorizationCode: String
+    package var authorizationCode: String
 
-    public init(
+    package init(
         action: TokenLifecycleAction, tokenRequestorId: String, scheme: CardSchemeName, authorizationCode: String
     ) {
         self.action = action

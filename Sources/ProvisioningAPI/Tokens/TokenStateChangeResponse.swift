@@ -2,13 +2,13 @@
 ///
 /// Used by both `POST …/tokens/{tokenId}/state` and the back office's
 /// `POST …/backoffice/tokens/{tokenId}/state`.
-public struct TokenStateChangeResponse: Codable, Hashable, Sendable {
+package struct TokenStateChangeResponse: Codable, Hashable, Sendable {
     /// The token that changed.
-    public var tokenId: String
+    package var tokenId: String
     /// Its state after the change.
-    public var state: TokenStatus
+    package var state: TokenStatus
 
-    public init(tokenId: String, state: TokenStatus) {
+    package init(tokenId: String, state: TokenStatus) {
         self.tokenId = tokenId
         self.state = state
     }

@@ -2,17 +2,19 @@
 /// a card into the wallet from the bank's encrypted payload, as in Apple Pay
 /// provisioning. Answered by ``DigitalCardResource`` (201); a card needing
 /// ID&V comes back ``TokenStatus/inactive`` with a ``PendingActivationSession``.
-public struct CardEnrollmentRequest: Codable, Hashable, Sendable {
+package struct CardEnrollmentRequest: Codable, Hashable, Sendable {
     /// The card's network.
-    public var scheme: CardSchemeName
+    package var scheme: CardSchemeName
     /// The product identifier, if any.
-    public var productId: String?
+    package var productId: String?
     /// CMS enveloped data for the issuer's payload certificate, base64 text.
-    public var encryptedPayload: String
+    package var encryptedPayload: String
     /// The bank's single-use authorization code (scope `wallet:enrol`).
-    public var authorizationCode: String
+    package var authorizationCode: String
 
-    public init(scheme: CardSchemeName, productId: String? = nil, encryptedPayload: String, authorizationCode: String) {
+    package init(
+        scheme: CardSchemeName, productId: String? = nil, encryptedPayload: String, authorizationCode: String
+    ) {
         self.scheme = scheme
         self.productId = productId
         self.encryptedPayload = encryptedPayload

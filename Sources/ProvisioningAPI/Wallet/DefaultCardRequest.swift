@@ -1,11 +1,11 @@
 /// The body of `PUT …/wallets/{walletId}/default-card`. The answer, like
 /// `GET` on the same path, is the default ``DigitalCardResource`` (404 when
 /// the wallet has none).
-public struct DefaultCardRequest: Codable, Hashable, Sendable {
+package struct DefaultCardRequest: Codable, Hashable, Sendable {
     /// The card to make the default.
-    public var cardId: String
+    package var cardId: String
 
-    public init(cardId: String) {
+    package init(cardId: String) {
         self.cardId = cardId
     }
 }

@@ -1,19 +1,19 @@
 /// Display data of a digital card: suffixes and expiries, never full numbers.
-public struct DigitalCardMetadata: Codable, Hashable, Sendable {
+package struct DigitalCardMetadata: Codable, Hashable, Sendable {
     /// The PAN's last four digits.
-    public var panLastDigits: String
+    package var panLastDigits: String
     /// The PAN's expiry, `MM/YY`.
-    public var panExpiry: String
+    package var panExpiry: String
     /// The token's last four digits.
-    public var tokenLastDigits: String
+    package var tokenLastDigits: String
     /// The token's expiry, `MM/YY`.
-    public var tokenExpiry: String
+    package var tokenExpiry: String
     /// Dual-brand: the auxiliary token's last four digits.
-    public var auxiliaryTokenLastDigits: String?
+    package var auxiliaryTokenLastDigits: String?
     /// Dual-brand: the auxiliary token's expiry, `MM/YY`.
-    public var auxiliaryTokenExpiry: String?
+    package var auxiliaryTokenExpiry: String?
 
-    public init(
+    package init(
         panLastDigits: String,
         panExpiry: String,
         tokenLastDigits: String,

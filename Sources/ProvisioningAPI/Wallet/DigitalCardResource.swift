@@ -2,29 +2,29 @@
 ///
 /// Everything seed 004's `DigitalCard` shows, in one resource. The auxiliary
 /// values are `nil` for single-brand cards.
-public struct DigitalCardResource: Codable, Hashable, Sendable {
+package struct DigitalCardResource: Codable, Hashable, Sendable {
     /// The digital card's identifier.
-    public var id: String
+    package var id: String
     /// The token's state (`INACTIVE` until ID&V completes).
-    public var state: TokenStatus
+    package var state: TokenStatus
     /// Whether this is the wallet's default card.
-    public var isDefault: Bool
+    package var isDefault: Bool
     /// The card product (selects the card art).
-    public var productId: String?
+    package var productId: String?
     /// Suffixes and expiries.
-    public var metadata: DigitalCardMetadata
+    package var metadata: DigitalCardMetadata
     /// Payment keys left.
-    public var paymentKeyInfo: PaymentKeyStatus
+    package var paymentKeyInfo: PaymentKeyStatus
     /// Networks and channels.
-    public var details: DigitalCardDetails
+    package var details: DigitalCardDetails
     /// The payment account reference of the main network.
-    public var paymentAccountReference: String
+    package var paymentAccountReference: String
     /// Dual-brand: the payment account reference of the auxiliary network.
-    public var auxiliaryPaymentAccountReference: String?
+    package var auxiliaryPaymentAccountReference: String?
     /// The open ID&V session of an inactive card.
-    public var pendingActivation: PendingActivationSession?
+    package var pendingActivation: PendingActivationSession?
 
-    public init(
+    package init(
         id: String,
         state: TokenStatus,
         isDefault: Bool,
@@ -49,5 +49,5 @@ public struct DigitalCardResource: Codable, Hashable, Sendable {
     }
 
     /// Whether the card is dual-brand.
-    public var hasAuxiliaryScheme: Bool { details.auxiliaryScheme != nil }
+    package var hasAuxiliaryScheme: Bool { details.auxiliaryScheme != nil }
 }

@@ -2,11 +2,11 @@
 /// user suspends, resumes or deletes a card. (Activation goes through
 /// ``ActivationVerificationRequest``.) Answered by the updated
 /// ``DigitalCardResource``.
-public struct DigitalCardStateChangeRequest: Codable, Hashable, Sendable {
+package struct DigitalCardStateChangeRequest: Codable, Hashable, Sendable {
     /// What to do; `ACTIVATE` is refused here.
-    public var action: TokenLifecycleAction
+    package var action: TokenLifecycleAction
 
-    public init(action: TokenLifecycleAction) {
+    package init(action: TokenLifecycleAction) {
         self.action = action
     }
 }

@@ -8,17 +8,17 @@ import Foundation
 /// batch's key-encryption key with the UTF-8 bytes of ``keyId`` as
 /// additional authenticated data. See ``PaymentKeyBatch`` for the key
 /// agreement and ``PaymentRequest/transactionData`` for what the key signs.
-public struct PaymentKey: Codable, Hashable, Sendable {
+package struct PaymentKey: Codable, Hashable, Sendable {
     /// The key's identifier, quoted in the payment that uses it.
-    public var keyId: String
+    package var keyId: String
     /// The network the key pays with (main or auxiliary).
-    public var scheme: CardSchemeName
+    package var scheme: CardSchemeName
     /// When the key stops being accepted (`nil` for keys without expiry).
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// The key, AES-256-GCM under the batch's ECDH key: nonce ‖ ciphertext ‖ tag.
-    public var encryptedKey: Data
+    package var encryptedKey: Data
 
-    public init(keyId: String, scheme: CardSchemeName, expiresAt: Date? = nil, encryptedKey: Data) {
+    package init(keyId: String, scheme: CardSchemeName, expiresAt: Date? = nil, encryptedKey: Data) {
         self.keyId = keyId
         self.scheme = scheme
         self.expiresAt = expiresAt
@@ -26,7 +26,7 @@ public struct PaymentKey: Codable, Hashable, Sendable {
     }
 
     /// The length of ``encryptedKey``: nonce (12) + key (32) + tag (16).
-    public static let encryptedKeyByteCount = 60
+    package static let encryptedKeyByteCount = 60
     /// The length of a decrypted payment key.
-    public static let keyByteCount = 32
+    package static let keyByteCount = 32
 }

@@ -19,21 +19,21 @@ import Foundation
 ///
 /// The wallet keeps the decrypted keys in secure storage and uses each once
 /// (see ``PaymentRequest/transactionData``).
-public struct PaymentKeyBatch: Codable, Hashable, Sendable {
+package struct PaymentKeyBatch: Codable, Hashable, Sendable {
     /// The card the keys belong to.
-    public var cardId: String
+    package var cardId: String
     /// The kind of keys.
-    public var keyType: PaymentKeyType
+    package var keyType: PaymentKeyType
     /// When the batch was issued.
-    public var issuedAt: Date
+    package var issuedAt: Date
     /// The ephemeral P-256 public key of the batch, X9.62 uncompressed point.
-    public var ephemeralPublicKey: Data
+    package var ephemeralPublicKey: Data
     /// The keys.
-    public var keys: [PaymentKey]
+    package var keys: [PaymentKey]
     /// The card's key counts after this batch.
-    public var paymentKeyInfo: PaymentKeyStatus
+    package var paymentKeyInfo: PaymentKeyStatus
 
-    public init(
+    package init(
         cardId: String, keyType: PaymentKeyType, issuedAt: Date, ephemeralPublicKey: Data, keys: [PaymentKey],
         paymentKeyInfo: PaymentKeyStatus
     ) {
@@ -46,7 +46,7 @@ public struct PaymentKeyBatch: Codable, Hashable, Sendable {
     }
 
     /// The HKDF `info` of the key-encryption key, UTF-8.
-    public static let keyDerivationInfo = "TPC-PaymentKeys-1"
+    package static let keyDerivationInfo = "TPC-PaymentKeys-1"
     /// How many keys a batch holds per network.
-    public static let defaultBatchSize = 10
+    package static let defaultBatchSize = 10
 }

@@ -1,22 +1,22 @@
 import Foundation
 
 /// How many payments a digital card can still make before replenishment.
-public struct PaymentKeyStatus: Codable, Hashable, Sendable {
+package struct PaymentKeyStatus: Codable, Hashable, Sendable {
     /// Unused keys of the main network.
-    public var numberOfPaymentsLeft: Int
+    package var numberOfPaymentsLeft: Int
     /// Whether the count fell below the service's threshold.
-    public var needsReplenishment: Bool
+    package var needsReplenishment: Bool
     /// The kind of keys.
-    public var keyType: PaymentKeyType
+    package var keyType: PaymentKeyType
     /// When the current keys expire (`nil` for keys without expiry).
-    public var keyExpiry: Date?
+    package var keyExpiry: Date?
     /// Dual-brand: unused keys of the auxiliary network.
-    public var auxiliaryNumberOfPaymentsLeft: Int?
+    package var auxiliaryNumberOfPaymentsLeft: Int?
     /// The service's threshold: ``needsReplenishment`` is true when
     /// ``numberOfPaymentsLeft`` (or ``auxiliaryNumberOfPaymentsLeft``) is below it.
-    public var replenishmentThreshold: Int
+    package var replenishmentThreshold: Int
 
-    public init(
+    package init(
         numberOfPaymentsLeft: Int,
         needsReplenishment: Bool,
         keyType: PaymentKeyType,

@@ -1,5 +1,5 @@
 /// The decision on a sandbox payment.
-public enum PaymentOutcome: String, WireEnumeration {
+package enum PaymentOutcome: String, WireEnumeration {
     /// Paid.
     case approved = "APPROVED"
     /// Refused (card not active, key unknown or used, cryptogram wrong).

@@ -5,17 +5,17 @@
 /// `cryptogram-invalid` when the key is unknown, used, replaced by a newer
 /// batch or expired, or the cryptogram does not verify. A declined payment
 /// consumes nothing.
-public struct PaymentResult: Codable, Hashable, Sendable {
+package struct PaymentResult: Codable, Hashable, Sendable {
     /// The decision.
-    public var outcome: PaymentOutcome
+    package var outcome: PaymentOutcome
     /// The network's authorization identifier of an approved payment.
-    public var authorizationId: String?
+    package var authorizationId: String?
     /// Why a payment was declined, as a problem type.
-    public var declineReason: ProblemType?
+    package var declineReason: ProblemType?
     /// Keys left on the card after this payment.
-    public var paymentsLeft: Int?
+    package var paymentsLeft: Int?
 
-    public init(
+    package init(
         outcome: PaymentOutcome, authorizationId: String? = nil, declineReason: ProblemType? = nil,
         paymentsLeft: Int? = nil
     ) {

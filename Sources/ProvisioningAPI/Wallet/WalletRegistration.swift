@@ -8,17 +8,17 @@ import Foundation
 /// SHA-256 digest, so a lost token means registering the wallet again. The
 /// token is bound to this wallet: used on another wallet's path it gets 404,
 /// as if that wallet did not exist.
-public struct WalletRegistration: Codable, Hashable, Sendable {
+package struct WalletRegistration: Codable, Hashable, Sendable {
     /// The wallet's identifier, used in its routes.
-    public var walletId: String
+    package var walletId: String
     /// The user it belongs to.
-    public var userId: String
+    package var userId: String
     /// When it was registered.
-    public var createdAt: Date
+    package var createdAt: Date
     /// The wallet's bearer credential: base64url (no padding) of 32 random bytes.
-    public var accessToken: String
+    package var accessToken: String
 
-    public init(walletId: String, userId: String, createdAt: Date, accessToken: String) {
+    package init(walletId: String, userId: String, createdAt: Date, accessToken: String) {
         self.walletId = walletId
         self.userId = userId
         self.createdAt = createdAt
@@ -28,6 +28,6 @@ public struct WalletRegistration: Codable, Hashable, Sendable {
 
 extension WalletRegistration: CustomStringConvertible, CustomDebugStringConvertible {
     // The access token is a credential: keep it out of logs.
-    public var description: String { "WalletRegistration(walletId: \(walletId), userId: \(userId))" }
-    public var debugDescription: String { description }
+    package var description: String { "WalletRegistration(walletId: \(walletId), userId: \(userId))" }
+    package var debugDescription: String { description }
 }

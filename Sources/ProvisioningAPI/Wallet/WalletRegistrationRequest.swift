@@ -10,17 +10,17 @@ import Foundation
 /// ``publicKey`` is the wallet's P-256 key as an X9.62 uncompressed point
 /// (65 bytes); payment keys are delivered encrypted to it. The bank's
 /// ``authorizationCode`` (scope `wallet:register`) names the user.
-public struct WalletRegistrationRequest: Codable, Hashable, Sendable {
+package struct WalletRegistrationRequest: Codable, Hashable, Sendable {
     /// The issuer's identifier of the user.
-    public var userId: String
+    package var userId: String
     /// The device's name.
-    public var deviceName: String
+    package var deviceName: String
     /// The wallet's P-256 public key, X9.62 uncompressed point.
-    public var publicKey: Data
+    package var publicKey: Data
     /// The bank's single-use authorization code.
-    public var authorizationCode: String
+    package var authorizationCode: String
 
-    public init(userId: String, deviceName: String, publicKey: Data, authorizationCode: String) {
+    package init(userId: String, deviceName: String, publicKey: Data, authorizationCode: String) {
         self.userId = userId
         self.deviceName = deviceName
         self.publicKey = publicKey

@@ -12,7 +12,7 @@ extension P256.PrivateKey {
     /// ```
     /// - Throws: ``CryptoError/Code/invalidKey`` when OpenSSL refuses the peer
     ///   key; ``CryptoError/Code/internalFailure`` otherwise.
-    public func sharedSecret(with publicKey: P256.PublicKey) throws -> [UInt8] {
+    package func sharedSecret(with publicKey: P256.PublicKey) throws -> [UInt8] {
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil) else {
             throw OpenSSLErrorQueue.error(.internalFailure, "EVP_PKEY_CTX_new failed")
         }

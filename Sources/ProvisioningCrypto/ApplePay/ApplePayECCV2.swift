@@ -14,9 +14,9 @@
 /// let chain = try verifier.verify(derChain: request.certificates, at: .now, policy: .production)
 /// let sealed = try ApplePayECCV2.encrypt(passData, for: chain.leaf)
 /// ```
-public enum ApplePayECCV2 {
+package enum ApplePayECCV2 {
     /// `PKEncryptionScheme.ECC_V2.rawValue`.
-    public static let schemeIdentifier = "EV_ECC_v2"
+    package static let schemeIdentifier = "EV_ECC_v2"
 
     private static let algorithmIdentifier = Array("id-aes256-GCM".utf8)
     private static let partyUInfo = Array("Apple".utf8)
@@ -37,7 +37,7 @@ public enum ApplePayECCV2 {
     /// The certificate carrying Apple's leaf marker (OID 1.2.840.113635.100.6.39),
     /// wherever it sits in `chain`: Apple's leaf is found by its marker, not by position.
     /// - Throws: ``CertificateError/Code/missingLeafMarker`` when none carries it.
-    public static func leafCertificate(in chain: [Certificate]) throws -> Certificate {
+    package static func leafCertificate(in chain: [Certificate]) throws -> Certificate {
         guard let leaf = chain.first(where: { $0.extension(oid: ApplePayIssuerEncryptionPolicy.leafMarkerOID) != nil })
         else {
             throw CertificateError(.missingLeafMarker, "no certificate carries the Apple Pay leaf marker")
@@ -47,7 +47,7 @@ public enum ApplePayECCV2 {
 
     /// Encrypts `plaintext` for a leaf public key.
     /// - Throws: ``CryptoError`` if key generation or a primitive fails.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: [UInt8], for leafPublicKey: P256.PublicKey
     ) throws
         -> ApplePayEncryptedPassData
@@ -62,7 +62,7 @@ public enum ApplePayECCV2 {
     /// Encrypts pass data for Apple's leaf certificate.
     /// - Throws: ``CertificateError/Code/unsupportedPublicKey`` when the leaf key is
     ///   not P-256, or ``CryptoError``.
-    public static func encrypt(
+    package static func encrypt(
         _ passData: ApplePayPassData, for leaf: Certificate
     ) throws
         -> ApplePayEncryptedPassData
@@ -77,7 +77,7 @@ public enum ApplePayECCV2 {
     /// (the sandbox's Apple side).
     /// - Throws: ``CryptoError/Code/invalidKey`` for a bad ephemeral point,
     ///   ``CryptoError/Code/authenticationFailure`` for a wrong key or altered data.
-    public static func decrypt(
+    package static func decrypt(
         _ sealed: ApplePayEncryptedPassData, leafPrivateKey: P256.PrivateKey
     ) throws
         -> [UInt8]
@@ -92,7 +92,7 @@ public enum ApplePayECCV2 {
     }
 
     /// Decrypts and parses pass data.
-    public static func decryptPassData(
+    package static func decryptPassData(
         _ sealed: ApplePayEncryptedPassData, leafPrivateKey: P256.PrivateKey
     ) throws
         -> ApplePayPassData

@@ -11,20 +11,21 @@ import Foundation
 ///
 /// The value holds a PAN: its `description`, `debugDescription` and mirror are
 /// redacted so that it cannot reach a log by accident.
-public struct ApplePayPassData: Sendable, Equatable {
+package struct ApplePayPassData: Sendable, Equatable {
     /// Digits only.
-    public var primaryAccountNumber: String
+    package var primaryAccountNumber: String
     /// `MM/YY`.
-    public var expiration: String
+    package var expiration: String
     /// Cardholder name.
-    public var name: String
+    package var name: String
     /// The nonce Apple's servers issued for this request.
-    public var nonce: [UInt8]
+    package var nonce: [UInt8]
     /// The device's signature over the nonce.
-    public var nonceSignature: [UInt8]
+    package var nonceSignature: [UInt8]
 
-    public init(primaryAccountNumber: String, expiration: String, name: String, nonce: [UInt8], nonceSignature: [UInt8])
-    {
+    package init(
+        primaryAccountNumber: String, expiration: String, name: String, nonce: [UInt8], nonceSignature: [UInt8]
+    ) {
         self.primaryAccountNumber = primaryAccountNumber
         self.expiration = expiration
         self.name = name
@@ -47,7 +48,7 @@ public struct ApplePayPassData: Sendable, Equatable {
     /// encoder with its boxed containers was about 1.5% of the server's CPU time
     /// per request. Strings that `JSONEncoder` would escape go through it after all,
     /// so the output never differs.
-    public func jsonRepresentation() throws -> [UInt8] {
+    package func jsonRepresentation() throws -> [UInt8] {
         guard Self.isPlain(primaryAccountNumber), Self.isPlain(expiration), Self.isPlain(name) else {
             return try encodedByFoundation()
         }
@@ -98,7 +99,7 @@ public struct ApplePayPassData: Sendable, Equatable {
 
     /// Parses the JSON plaintext (the sandbox's Apple side does this after decrypting).
     /// - Throws: ``CryptoError/Code/invalidEncoding`` without echoing any field.
-    public init(jsonRepresentation bytes: [UInt8]) throws {
+    package init(jsonRepresentation bytes: [UInt8]) throws {
         let wire: Wire
         do {
             wire = try JSONDecoder().decode(Wire.self, from: Data(bytes))
@@ -112,7 +113,7 @@ public struct ApplePayPassData: Sendable, Equatable {
 }
 
 extension ApplePayPassData: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String { "ApplePayPassData(redacted)" }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+    package var description: String { "ApplePayPassData(redacted)" }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

@@ -19,9 +19,9 @@ import Foundation
 /// let der = try CMSEnvelopedData.encrypt(payload, for: serviceCertificate)
 /// let plaintext = try CMSEnvelopedData.decrypt(der, key: serviceKey, certificate: serviceCertificate)
 /// ```
-public enum CMSEnvelopedData {
+package enum CMSEnvelopedData {
     /// The symmetric cipher for the content.
-    public enum ContentCipher: Sendable, Hashable {
+    package enum ContentCipher: Sendable, Hashable {
         /// AES-256-CBC, EnvelopedData: what `openssl cms -encrypt -aes256` writes.
         case aes256CBC
         /// AES-256-GCM, AuthEnvelopedData: modification is detected.
@@ -30,13 +30,13 @@ public enum CMSEnvelopedData {
 
     /// Inputs larger than this are refused before parsing unless the caller
     /// raises the limit.
-    public static let defaultMaximumInputSize = 64 * 1024
+    package static let defaultMaximumInputSize = 64 * 1024
 
     /// Encrypts `plaintext` for `recipient`.
     /// - Returns: the DER ContentInfo.
     /// - Throws: ``CMSError/Code/unsupportedRecipientKey`` when the certificate
     ///   key is not RSA or P-256; ``CMSError/Code/internalFailure`` otherwise.
-    public static func encrypt<Bytes: Collection>(
+    package static func encrypt<Bytes: Collection>(
         _ plaintext: Bytes, for recipient: Certificate, contentCipher: ContentCipher = .aes256CBC
     ) throws -> [UInt8] where Bytes.Element == UInt8 {
         do {
@@ -74,7 +74,7 @@ public enum CMSEnvelopedData {
     ///   ``CMSError/Code/unsupportedKeyWrap`` (a P-256 recipient whose content
     ///   key is not wrapped with AES key wrap) or
     ///   ``CMSError/Code/decryptionFailure``.
-    public static func decrypt<Bytes: Collection>(
+    package static func decrypt<Bytes: Collection>(
         _ der: Bytes, key: AnyPrivateKey, certificate: Certificate,
         maximumInputSize: Int = defaultMaximumInputSize
     ) throws -> [UInt8] where Bytes.Element == UInt8 {
@@ -136,13 +136,13 @@ public enum CMSEnvelopedData {
     // MARK: Text encodings
 
     /// Wraps DER in "-----BEGIN CMS-----" PEM (what `openssl cms -outform PEM` writes).
-    public static func pemRepresentation<Bytes: Collection>(der: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func pemRepresentation<Bytes: Collection>(der: Bytes) -> String where Bytes.Element == UInt8 {
         PEMDocument(label: "CMS", der: Array(der)).pemString
     }
 
     /// The DER inside a "CMS" (or legacy "PKCS7") PEM block.
     /// - Throws: ``CMSError/Code/inputTooLarge`` or ``CMSError/Code/malformed``.
-    public static func der(pem: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
+    package static func der(pem: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
         // Base64 and armour make PEM about 4/3 of the DER plus some lines.
         guard pem.utf8.count <= maximumInputSize * 4 / 3 + 1024 else {
             throw CMSError(.inputTooLarge, "PEM exceeds the size limit")
@@ -160,13 +160,13 @@ public enum CMSEnvelopedData {
     }
 
     /// Standard base64 of the DER (no line breaks).
-    public static func base64EncodedString<Bytes: Collection>(der: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func base64EncodedString<Bytes: Collection>(der: Bytes) -> String where Bytes.Element == UInt8 {
         Data(der).base64EncodedString()
     }
 
     /// The DER from standard base64 (line breaks and spaces are ignored).
     /// - Throws: ``CMSError/Code/inputTooLarge`` or ``CMSError/Code/malformed``.
-    public static func der(base64: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
+    package static func der(base64: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
         guard base64.utf8.count <= maximumInputSize * 4 / 3 + 1024 else {
             throw CMSError(.inputTooLarge, "base64 exceeds the size limit")
         }

@@ -3,54 +3,54 @@
 /// The codes separate input that is not CMS at all, CMS addressed to someone
 /// else, and CMS addressed to the caller that still does not decrypt. Details
 /// never contain plaintext or key material.
-public struct CMSError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CMSError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The input exceeds the caller's size limit; nothing was parsed.
-        public static let inputTooLarge = Code(rawValue: "input-too-large")
+        package static let inputTooLarge = Code(rawValue: "input-too-large")
         /// Not a DER (or PEM/base64) CMS ContentInfo: truncated, garbage, or
         /// trailing bytes.
-        public static let malformed = Code(rawValue: "malformed")
+        package static let malformed = Code(rawValue: "malformed")
         /// A valid CMS ContentInfo that is not (Auth)EnvelopedData.
-        public static let unsupportedContentType = Code(rawValue: "unsupported-content-type")
+        package static let unsupportedContentType = Code(rawValue: "unsupported-content-type")
         /// The private key given is not the one of the certificate given.
-        public static let keyMismatch = Code(rawValue: "key-mismatch")
+        package static let keyMismatch = Code(rawValue: "key-mismatch")
         /// No RecipientInfo is addressed to the given certificate.
-        public static let recipientNotFound = Code(rawValue: "recipient-not-found")
+        package static let recipientNotFound = Code(rawValue: "recipient-not-found")
         /// The recipient matched but the content key or content did not decrypt
         /// (corrupted data, or a modified AuthEnvelopedData).
-        public static let decryptionFailure = Code(rawValue: "decryption-failure")
+        package static let decryptionFailure = Code(rawValue: "decryption-failure")
         /// The recipient matched but its content key is wrapped with an algorithm
         /// other than AES key wrap (RFC 3394), such as AES key wrap with padding
         /// (RFC 5649): refused before anything is decrypted.
-        public static let unsupportedKeyWrap = Code(rawValue: "unsupported-key-wrap")
+        package static let unsupportedKeyWrap = Code(rawValue: "unsupported-key-wrap")
         /// The recipient matched but its content key is transported with an
         /// algorithm other than RSAES-OAEP with SHA-256 and MGF1-SHA-256 (PKCS #1
         /// v1.5, `openssl cms -encrypt`'s default, or OAEP with SHA-1): refused
         /// before anything is decrypted.
-        public static let unsupportedKeyTransport = Code(rawValue: "unsupported-key-transport")
+        package static let unsupportedKeyTransport = Code(rawValue: "unsupported-key-transport")
         /// The recipient certificate's key is not RSA or P-256.
-        public static let unsupportedRecipientKey = Code(rawValue: "unsupported-recipient-key")
+        package static let unsupportedRecipientKey = Code(rawValue: "unsupported-recipient-key")
         /// OpenSSL failed where it should not have; the detail holds its reason.
-        public static let internalFailure = Code(rawValue: "internal-failure")
+        package static let internalFailure = Code(rawValue: "internal-failure")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A short explanation without secrets.
-    public let detail: String
+    package let detail: String
 
-    public init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
     }
 
-    public var description: String { "\(code): \(detail)" }
+    package var description: String { "\(code): \(detail)" }
 
     static func openSSL(_ code: Code, _ context: String) -> CMSError {
         CMSError(code, "\(context) (\(OpenSSLErrorQueue.drain()))")

@@ -8,7 +8,7 @@ import COpenSSL
 /// ```swift
 /// let digest = try SHA256.hash(data: Array("abc".utf8))   // 32 bytes
 /// ```
-public protocol HashFunction: Sendable {
+package protocol HashFunction: Sendable {
     /// Digest length in bytes.
     static var byteCount: Int { get }
     /// OpenSSL's name for the digest ("SHA256", "SHA384").
@@ -21,7 +21,7 @@ extension HashFunction {
     /// - Throws: ``CryptoError/Code/internalFailure`` if OpenSSL fails (it does
     ///   not for in-memory input), ``CryptoError/Code/unsupportedAlgorithm`` if
     ///   the provider lacks the digest.
-    public static func hash(data: [UInt8]) throws -> [UInt8] {
+    package static func hash(data: [UInt8]) throws -> [UInt8] {
         let digest = try FetchedAlgorithms.digest(named: openSSLName)
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
@@ -37,13 +37,13 @@ extension HashFunction {
 }
 
 /// SHA-256 (FIPS 180-4): 32-byte digests.
-public enum SHA256: HashFunction {
-    public static let byteCount = 32
-    public static let openSSLName = "SHA256"
+package enum SHA256: HashFunction {
+    package static let byteCount = 32
+    package static let openSSLName = "SHA256"
 }
 
 /// SHA-384 (FIPS 180-4): 48-byte digests.
-public enum SHA384: HashFunction {
-    public static let byteCount = 48
-    public static let openSSLName = "SHA384"
+package enum SHA384: HashFunction {
+    package static let byteCount = 48
+    package static let openSSLName = "SHA384"
 }

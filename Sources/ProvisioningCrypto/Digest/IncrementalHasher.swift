@@ -11,18 +11,18 @@ import COpenSSL
 /// try hasher.update(body)
 /// let digest = try hasher.finalize()
 /// ```
-public struct IncrementalHasher<H: HashFunction>: Sendable {
+package struct IncrementalHasher<H: HashFunction>: Sendable {
     private var storage: Storage
 
     /// Starts an empty hash.
     /// - Throws: ``CryptoError/Code/internalFailure`` or
     ///   ``CryptoError/Code/unsupportedAlgorithm``.
-    public init() throws {
+    package init() throws {
         storage = try Storage(digest: FetchedAlgorithms.digest(named: H.openSSLName))
     }
 
     /// Appends `data` to the hashed input.
-    public mutating func update(_ data: [UInt8]) throws {
+    package mutating func update(_ data: [UInt8]) throws {
         if !isKnownUniquelyReferenced(&storage) {
             storage = try storage.copy()
         }
@@ -34,7 +34,7 @@ public struct IncrementalHasher<H: HashFunction>: Sendable {
 
     /// The digest of everything appended so far. The hasher stays usable: more
     /// data can be appended and a new digest taken.
-    public func finalize() throws -> [UInt8] {
+    package func finalize() throws -> [UInt8] {
         let finished = try storage.copy()
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

@@ -8,16 +8,16 @@
 /// let text = Base64.encode(Array("hi".utf8))    // "aGk="
 /// let bytes = try Base64.decode("aGk=")
 /// ```
-public enum Base64 {
+package enum Base64 {
     /// Encodes with `=` padding.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         Base64Alphabet.standard.encode(bytes)
     }
 
     /// Decodes strictly: standard alphabet, padding required, no whitespace, and
     /// zero unused trailing bits.
     /// - Throws: ``CryptoError/Code/invalidEncoding``.
-    public static func decode<Text: StringProtocol>(_ text: Text) throws -> [UInt8] {
+    package static func decode<Text: StringProtocol>(_ text: Text) throws -> [UInt8] {
         guard let bytes = Base64Alphabet.standard.decode(text.utf8) else {
             throw CryptoError(.invalidEncoding, "not canonical padded base64")
         }

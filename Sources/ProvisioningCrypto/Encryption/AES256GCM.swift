@@ -12,21 +12,21 @@ import COpenSSL
 /// let sealed = try AES256GCM.seal(plaintext, key: key, iv: iv, aad: header)
 /// let opened = try AES256GCM.open(sealed.ciphertext, tag: sealed.tag, key: key, iv: iv, aad: header)
 /// ```
-public enum AES256GCM {
+package enum AES256GCM {
     /// Key length: 32 bytes.
-    public static let keyByteCount = 32
+    package static let keyByteCount = 32
     /// The standard IV length: 12 bytes.
-    public static let ivByteCount = 12
+    package static let ivByteCount = 12
     /// IV lengths accepted.
-    public static let allowedIVByteCounts = 12...128
+    package static let allowedIVByteCounts = 12...128
     /// Tag length: 16 bytes.
-    public static let tagByteCount = 16
+    package static let tagByteCount = 16
 
     /// Encrypts and authenticates `plaintext`, and authenticates `aad`.
     /// - Returns: The ciphertext (same length as the plaintext) and the 16-byte tag.
     /// - Throws: ``CryptoError/Code/invalidArgument`` for a wrong key or IV length
     ///   or an input over 2³¹ − 1 bytes.
-    public static func seal(
+    package static func seal(
         _ plaintext: [UInt8], key: [UInt8], iv: [UInt8], aad: [UInt8] = []
     ) throws -> (ciphertext: [UInt8], tag: [UInt8]) {
         try checkParameters(key: key, iv: iv, plaintext: plaintext, aad: aad)
@@ -46,7 +46,7 @@ public enum AES256GCM {
     }
 
     /// Encrypts like ``seal(_:key:iv:aad:)`` and returns `ciphertext ‖ tag`.
-    public static func sealCombined(
+    package static func sealCombined(
         _ plaintext: [UInt8], key: [UInt8], iv: [UInt8], aad: [UInt8] = []
     ) throws -> [UInt8] {
         let sealed = try seal(plaintext, key: key, iv: iv, aad: aad)
@@ -59,7 +59,7 @@ public enum AES256GCM {
     /// - Throws: ``CryptoError/Code/authenticationFailure`` when the tag does not
     ///   match (wrong key, IV or AAD, modified ciphertext) or is not 16 bytes;
     ///   ``CryptoError/Code/invalidArgument`` for a wrong key or IV length.
-    public static func open(
+    package static func open(
         _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], iv: [UInt8], aad: [UInt8] = []
     ) throws -> [UInt8] {
         try checkParameters(key: key, iv: iv, plaintext: ciphertext, aad: aad)
@@ -88,7 +88,7 @@ public enum AES256GCM {
     /// Opens `ciphertext ‖ tag` as produced by ``sealCombined(_:key:iv:aad:)``.
     /// - Throws: ``CryptoError/Code/authenticationFailure``, also when the input
     ///   is shorter than a tag.
-    public static func openCombined(
+    package static func openCombined(
         _ combined: [UInt8], key: [UInt8], iv: [UInt8], aad: [UInt8] = []
     ) throws -> [UInt8] {
         guard combined.count >= tagByteCount else {

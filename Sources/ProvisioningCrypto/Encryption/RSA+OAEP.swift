@@ -3,18 +3,18 @@ import COpenSSL
 extension RSA {
     /// An RSA encryption padding. Only OAEP is offered: PKCS#1 v1.5 encryption is
     /// open to padding-oracle attacks.
-    public struct EncryptionPadding: Hashable, Sendable {
+    package struct EncryptionPadding: Hashable, Sendable {
         let digest: String
 
         /// RSAES-OAEP with SHA-256 for the label hash and MGF1-SHA-256 (what CMS
         /// `id-RSAES-OAEP` with SHA-256 parameters and Apple's RSA_V2 use).
-        public static let oaepSHA256 = EncryptionPadding(digest: SHA256.openSSLName)
+        package static let oaepSHA256 = EncryptionPadding(digest: SHA256.openSSLName)
     }
 }
 
 extension RSA.PublicKey {
     /// The longest plaintext `encrypt(_:padding:)` accepts: k − 2·hLen − 2 bytes.
-    public func maximumPlaintextByteCount(padding: RSA.EncryptionPadding = .oaepSHA256) -> Int {
+    package func maximumPlaintextByteCount(padding: RSA.EncryptionPadding = .oaepSHA256) -> Int {
         (keySizeInBits + 7) / 8 - 2 * SHA256.byteCount - 2
     }
 
@@ -25,7 +25,7 @@ extension RSA.PublicKey {
     /// ```
     /// - Throws: ``CryptoError/Code/invalidArgument`` when the plaintext is longer
     ///   than ``maximumPlaintextByteCount(padding:)``.
-    public func encrypt(_ plaintext: [UInt8], padding: RSA.EncryptionPadding = .oaepSHA256) throws -> [UInt8] {
+    package func encrypt(_ plaintext: [UInt8], padding: RSA.EncryptionPadding = .oaepSHA256) throws -> [UInt8] {
         guard plaintext.count <= maximumPlaintextByteCount(padding: padding) else {
             throw CryptoError(.invalidArgument, "plaintext too long for RSA-OAEP")
         }
@@ -57,7 +57,7 @@ extension RSA.PrivateKey {
     /// throws the same error with the same detail, so that callers cannot turn
     /// it into a padding oracle.
     /// - Throws: ``CryptoError/Code/decryptionFailure``.
-    public func decrypt(_ ciphertext: [UInt8], padding: RSA.EncryptionPadding = .oaepSHA256) throws -> [UInt8] {
+    package func decrypt(_ ciphertext: [UInt8], padding: RSA.EncryptionPadding = .oaepSHA256) throws -> [UInt8] {
         let failure = CryptoError(.decryptionFailure, "RSA-OAEP decryption failed")
         defer { OpenSSLErrorQueue.clear() }
         guard ciphertext.count == (keySizeInBits + 7) / 8,

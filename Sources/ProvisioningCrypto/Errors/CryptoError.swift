@@ -11,43 +11,43 @@
 ///     // reject the request
 /// }
 /// ```
-public struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// Bytes that are not a well-formed encoding (PEM, DER, base64, JSON…).
-        public static let invalidEncoding = Code(rawValue: "invalid-encoding")
+        package static let invalidEncoding = Code(rawValue: "invalid-encoding")
         /// A key of the wrong type, curve or size, or one that fails validation.
-        public static let invalidKey = Code(rawValue: "invalid-key")
+        package static let invalidKey = Code(rawValue: "invalid-key")
         /// An argument outside what the operation accepts (length, size, range).
-        public static let invalidArgument = Code(rawValue: "invalid-argument")
+        package static let invalidArgument = Code(rawValue: "invalid-argument")
         /// The algorithm or parameter set is not supported.
-        public static let unsupportedAlgorithm = Code(rawValue: "unsupported-algorithm")
+        package static let unsupportedAlgorithm = Code(rawValue: "unsupported-algorithm")
         /// Authenticated decryption failed: wrong key, or data modified.
-        public static let authenticationFailure = Code(rawValue: "authentication-failure")
+        package static let authenticationFailure = Code(rawValue: "authentication-failure")
         /// Decryption failed (wrong key, wrong recipient, corrupt data).
-        public static let decryptionFailure = Code(rawValue: "decryption-failure")
+        package static let decryptionFailure = Code(rawValue: "decryption-failure")
         /// A signature did not verify.
-        public static let invalidSignature = Code(rawValue: "invalid-signature")
+        package static let invalidSignature = Code(rawValue: "invalid-signature")
         /// The system random generator failed.
-        public static let randomFailure = Code(rawValue: "random-failure")
+        package static let randomFailure = Code(rawValue: "random-failure")
         /// OpenSSL failed where it should not have; the detail holds its reason.
-        public static let internalFailure = Code(rawValue: "internal-failure")
+        package static let internalFailure = Code(rawValue: "internal-failure")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A short explanation without secrets.
-    public let detail: String
+    package let detail: String
 
-    public init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
     }
 
-    public var description: String { "\(code): \(detail)" }
+    package var description: String { "\(code): \(detail)" }
 }

@@ -11,63 +11,63 @@
 ///     // ask the caller for a fresh token
 /// }
 /// ```
-public struct JOSEError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JOSEError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of refusal. New codes are added as static members.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// Not a compact serialization: wrong segment count, bad base64url, a
         /// header or payload that is not a JSON object.
-        public static let malformed = Code(rawValue: "malformed")
+        package static let malformed = Code(rawValue: "malformed")
         /// Longer than the configured maximum.
-        public static let oversize = Code(rawValue: "oversize")
+        package static let oversize = Code(rawValue: "oversize")
         /// `alg` is not one of the accepted algorithms (includes `none` and HMAC).
-        public static let unsupportedAlgorithm = Code(rawValue: "unsupported-algorithm")
+        package static let unsupportedAlgorithm = Code(rawValue: "unsupported-algorithm")
         /// The header has a `crit` member; no extension is understood.
-        public static let unsupportedCriticalHeader = Code(rawValue: "unsupported-critical-header")
+        package static let unsupportedCriticalHeader = Code(rawValue: "unsupported-critical-header")
         /// The key's type does not fit `alg`, or the JWK's own `alg` differs.
-        public static let algorithmKeyMismatch = Code(rawValue: "algorithm-key-mismatch")
+        package static let algorithmKeyMismatch = Code(rawValue: "algorithm-key-mismatch")
         /// The JWK's `use` is not `sig`.
-        public static let keyUsageMismatch = Code(rawValue: "key-usage-mismatch")
+        package static let keyUsageMismatch = Code(rawValue: "key-usage-mismatch")
         /// No key with the header's `kid` (or an empty key set).
-        public static let unknownKey = Code(rawValue: "unknown-key")
+        package static let unknownKey = Code(rawValue: "unknown-key")
         /// No `kid` in the header while the key set holds several keys.
-        public static let missingKeyID = Code(rawValue: "missing-key-id")
+        package static let missingKeyID = Code(rawValue: "missing-key-id")
         /// A JWK that cannot be imported.
-        public static let invalidKey = Code(rawValue: "invalid-key")
+        package static let invalidKey = Code(rawValue: "invalid-key")
         /// The signature does not verify.
-        public static let invalidSignature = Code(rawValue: "invalid-signature")
+        package static let invalidSignature = Code(rawValue: "invalid-signature")
         /// `exp` has passed (beyond the leeway).
-        public static let expired = Code(rawValue: "expired")
+        package static let expired = Code(rawValue: "expired")
         /// `nbf` is in the future (beyond the leeway).
-        public static let notYetValid = Code(rawValue: "not-yet-valid")
+        package static let notYetValid = Code(rawValue: "not-yet-valid")
         /// `iat` is in the future (beyond the leeway).
-        public static let issuedInFuture = Code(rawValue: "issued-in-future")
+        package static let issuedInFuture = Code(rawValue: "issued-in-future")
         /// `exp − iat` exceeds the maximum lifetime.
-        public static let lifetimeTooLong = Code(rawValue: "lifetime-too-long")
+        package static let lifetimeTooLong = Code(rawValue: "lifetime-too-long")
         /// `iss` is not the expected issuer.
-        public static let wrongIssuer = Code(rawValue: "wrong-issuer")
+        package static let wrongIssuer = Code(rawValue: "wrong-issuer")
         /// `aud` does not contain the expected audience.
-        public static let wrongAudience = Code(rawValue: "wrong-audience")
+        package static let wrongAudience = Code(rawValue: "wrong-audience")
         /// The header's `typ` is not the expected type.
-        public static let wrongType = Code(rawValue: "wrong-type")
+        package static let wrongType = Code(rawValue: "wrong-type")
         /// A required claim is absent.
-        public static let missingClaim = Code(rawValue: "missing-claim")
+        package static let missingClaim = Code(rawValue: "missing-claim")
         /// A registered claim has the wrong JSON type.
-        public static let invalidClaim = Code(rawValue: "invalid-claim")
+        package static let invalidClaim = Code(rawValue: "invalid-claim")
     }
 
     /// The kind of refusal.
-    public let code: Code
+    package let code: Code
     /// A short explanation without token contents or key material.
-    public let detail: String
+    package let detail: String
 
-    public init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
     }
 
-    public var description: String { "\(code): \(detail)" }
+    package var description: String { "\(code): \(detail)" }
 }

@@ -2,17 +2,17 @@
 ///
 /// Members it does not model are ignored, except `crit`, which makes the token
 /// unacceptable (``JOSEError/Code/unsupportedCriticalHeader``).
-public struct JOSEHeader: Sendable, Hashable, Codable {
+package struct JOSEHeader: Sendable, Hashable, Codable {
     /// `alg`: the signature algorithm.
-    public var algorithm: JWSAlgorithm
+    package var algorithm: JWSAlgorithm
     /// `kid`: which key signed.
-    public var keyID: String?
+    package var keyID: String?
     /// `typ`: the media type of the whole token ("JWT").
-    public var type: String?
+    package var type: String?
     /// `cty`: the media type of the payload.
-    public var contentType: String?
+    package var contentType: String?
     /// `crit`: extensions the recipient must understand.
-    public var critical: [String]?
+    package var critical: [String]?
 
     enum CodingKeys: String, CodingKey {
         case algorithm = "alg"
@@ -22,7 +22,7 @@ public struct JOSEHeader: Sendable, Hashable, Codable {
         case critical = "crit"
     }
 
-    public init(
+    package init(
         algorithm: JWSAlgorithm, keyID: String? = nil, type: String? = nil, contentType: String? = nil
     ) {
         self.algorithm = algorithm

@@ -283,7 +283,7 @@ struct JSONParser: ~Copyable {
 
 extension JSONValue {
     /// Arrays and objects nest at most this deep in ``init(parsing:)``.
-    public static let maximumParsingDepth = 64
+    package static let maximumParsingDepth = 64
 
     /// Parses one JSON document (RFC 8259) — any value, surrounded by optional
     /// whitespace.
@@ -297,7 +297,7 @@ extension JSONValue {
     /// let claims = try JSONValue(parsing: Array(#"{"exp": 1700000000}"#.utf8)).objectValue
     /// ```
     /// - Throws: ``JSONParsingError``.
-    public init(parsing bytes: [UInt8]) throws(JSONParsingError) {
+    package init(parsing bytes: [UInt8]) throws(JSONParsingError) {
         self = try bytes.withUnsafeBufferPointer { buffer throws(JSONParsingError) in
             try JSONParser.parse(buffer)
         }

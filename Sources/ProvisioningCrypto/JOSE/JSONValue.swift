@@ -7,7 +7,7 @@
 /// ```swift
 /// if case .string(let scope)? = claims[custom: "scope"] { … }
 /// ```
-public enum JSONValue: Sendable, Hashable, Codable {
+package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -16,7 +16,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Each failed attempt throws (and builds) a DecodingError, so the commonest
         // kinds in JOSE objects, strings then numbers, go first. The kinds exclude
@@ -41,7 +41,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -55,13 +55,13 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The string, if this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The number as a `Double`, if this is a number (integer or not).
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
@@ -70,13 +70,13 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The integer, if this is an integral number that fits in `Int64`.
-    public var integerValue: Int64? {
+    package var integerValue: Int64? {
         if case .integer(let value) = self { return value }
         return nil
     }
 
     /// The Boolean, if this is `true` or `false`.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }

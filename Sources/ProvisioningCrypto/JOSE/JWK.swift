@@ -11,20 +11,20 @@
 /// let json = try jwk.jsonRepresentation()
 /// let again = try JWK(jsonRepresentation: json)
 /// ```
-public struct JWK: Sendable, Codable {
+package struct JWK: Sendable, Codable {
     /// The public key.
-    public let publicKey: AnyPublicKey
+    package let publicKey: AnyPublicKey
     /// The private key, when the JWK carries one.
-    public let privateKey: AnyPrivateKey?
+    package let privateKey: AnyPrivateKey?
     /// `kid`.
-    public var keyID: String?
+    package var keyID: String?
     /// `alg`: when set, the only algorithm this key may be used with.
-    public var algorithm: JWSAlgorithm?
+    package var algorithm: JWSAlgorithm?
     /// `use`: "sig" or "enc"; when set and not "sig", the key does not verify JWS.
-    public var use: String?
+    package var use: String?
 
     /// A public JWK.
-    public init(publicKey: AnyPublicKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, use: String? = nil) {
+    package init(publicKey: AnyPublicKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, use: String? = nil) {
         self.publicKey = publicKey
         privateKey = nil
         self.keyID = keyID
@@ -33,7 +33,7 @@ public struct JWK: Sendable, Codable {
     }
 
     /// A JWK holding a private key (and its public half).
-    public init(privateKey: AnyPrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, use: String? = nil) {
+    package init(privateKey: AnyPrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, use: String? = nil) {
         publicKey = privateKey.publicKey
         self.privateKey = privateKey
         self.keyID = keyID
@@ -45,11 +45,11 @@ public struct JWK: Sendable, Codable {
     /// - Throws: ``JOSEError`` with ``JOSEError/Code/malformed`` for JSON that is
     ///   not an object, ``JOSEError/Code/invalidKey`` for unsupported key types or
     ///   curves, bad members, points off the curve or RSA sizes not allowed.
-    public init(jsonRepresentation: [UInt8]) throws {
+    package init(jsonRepresentation: [UInt8]) throws {
         try self.init(jsonObject: JOSEJSON.decodeObject(jsonRepresentation, "JWK"))
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try self.init(jsonObject: decoder.singleValueContainer().decode([String: JSONValue].self))
     }
 
@@ -112,14 +112,14 @@ public struct JWK: Sendable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(try publicJSONObject())
     }
 
     /// The public JWK as JSON (sorted keys): `kty`, `crv`/`x`/`y` or `n`/`e`, and
     /// `kid`, `alg`, `use` when set.
-    public func jsonRepresentation() throws -> [UInt8] {
+    package func jsonRepresentation() throws -> [UInt8] {
         try JOSEJSON.encode(publicJSONObject())
     }
 
@@ -127,7 +127,7 @@ public struct JWK: Sendable, Codable {
     /// as a secret.
     /// - Throws: ``JOSEError/Code/invalidKey`` when there is no private key or it
     ///   is an RSA key.
-    public func privateJSONRepresentation() throws -> [UInt8] {
+    package func privateJSONRepresentation() throws -> [UInt8] {
         guard case .p256(let key)? = privateKey else {
             throw JOSEError(.invalidKey, "only P-256 private JWKs can be exported")
         }
@@ -138,7 +138,7 @@ public struct JWK: Sendable, Codable {
 
     /// The RFC 7638 thumbprint: SHA-256 of the required public members in
     /// lexicographic order, without whitespace.
-    public func thumbprint() throws -> [UInt8] {
+    package func thumbprint() throws -> [UInt8] {
         try SHA256.hash(data: JOSEJSON.encode(requiredMembers()))
     }
 

@@ -8,21 +8,21 @@
 /// let keys = try JWKSet(jsonRepresentation: Array(jwksJSON.utf8))
 /// let key = keys[keyID: "2024-01"]
 /// ```
-public struct JWKSet: Sendable, Codable {
+package struct JWKSet: Sendable, Codable {
     /// The keys, in document order.
-    public var keys: [JWK]
+    package var keys: [JWK]
 
-    public init(keys: [JWK]) {
+    package init(keys: [JWK]) {
         self.keys = keys
     }
 
     /// Parses `{"keys": [...]}`.
     /// - Throws: ``JOSEError/Code/malformed`` or ``JOSEError/Code/invalidKey``.
-    public init(jsonRepresentation: [UInt8]) throws {
+    package init(jsonRepresentation: [UInt8]) throws {
         try self.init(jsonObject: JOSEJSON.decodeObject(jsonRepresentation, "JWK set"))
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try self.init(jsonObject: decoder.singleValueContainer().decode([String: JSONValue].self))
     }
 
@@ -41,7 +41,7 @@ public struct JWKSet: Sendable, Codable {
         self.keys = keys
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(keys, forKey: .keys)
     }
@@ -51,12 +51,12 @@ public struct JWKSet: Sendable, Codable {
     }
 
     /// The public set as JSON.
-    public func jsonRepresentation() throws -> [UInt8] {
+    package func jsonRepresentation() throws -> [UInt8] {
         try JOSEJSON.encode(self)
     }
 
     /// The first key whose `kid` is `keyID`.
-    public subscript(keyID keyID: String) -> JWK? {
+    package subscript(keyID keyID: String) -> JWK? {
         keys.first { $0.keyID == keyID }
     }
 
@@ -65,7 +65,7 @@ public struct JWKSet: Sendable, Codable {
     /// With a `kid`, the key with that ID (preferring one whose type fits `alg`);
     /// without one, the only key of a one-key set.
     /// - Throws: ``JOSEError/Code/unknownKey`` or ``JOSEError/Code/missingKeyID``.
-    public func verificationKey(for header: JOSEHeader) throws -> JWK {
+    package func verificationKey(for header: JOSEHeader) throws -> JWK {
         if let keyID = header.keyID {
             let candidates = keys.filter { $0.keyID == keyID }
             guard let first = candidates.first else { throw JOSEError(.unknownKey, "no key with the token's kid") }

@@ -14,16 +14,16 @@
 /// let jws = try JWS(compactSerialization: token)
 /// let signer = try jws.verifySignature(using: trustedKeys)
 /// ```
-public struct JWS: Sendable {
+package struct JWS: Sendable {
     /// The default size limit for a compact serialization: 16 KiB.
-    public static let defaultMaximumLength = 16 * 1024
+    package static let defaultMaximumLength = 16 * 1024
 
     /// The decoded protected header.
-    public let header: JOSEHeader
+    package let header: JOSEHeader
     /// The decoded payload bytes.
-    public let payload: [UInt8]
+    package let payload: [UInt8]
     /// The decoded signature bytes.
-    public let signature: [UInt8]
+    package let signature: [UInt8]
     /// ASCII `BASE64URL(header).BASE64URL(payload)`: what the signature covers.
     let signingInput: [UInt8]
 
@@ -33,7 +33,7 @@ public struct JWS: Sendable {
     ///   ``JOSEError/Code/malformed`` (not three non-empty base64url segments with
     ///   a JSON-object header that has a string `alg`) or
     ///   ``JOSEError/Code/unsupportedCriticalHeader``.
-    public init(compactSerialization: String, maximumLength: Int = JWS.defaultMaximumLength) throws {
+    package init(compactSerialization: String, maximumLength: Int = JWS.defaultMaximumLength) throws {
         guard compactSerialization.utf8.count <= maximumLength else {
             throw JOSEError(.oversize, "token longer than \(maximumLength) bytes")
         }
@@ -74,7 +74,7 @@ public struct JWS: Sendable {
     /// - Throws: ``JOSEError`` with ``JOSEError/Code/unsupportedAlgorithm``,
     ///   ``JOSEError/Code/keyUsageMismatch``, ``JOSEError/Code/algorithmKeyMismatch``
     ///   or ``JOSEError/Code/invalidSignature``.
-    public func verifySignature(
+    package func verifySignature(
         with key: JWK, allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported
     ) throws {
         let algorithm = header.algorithm
@@ -108,7 +108,7 @@ public struct JWS: Sendable {
     /// - Throws: ``JOSEError`` as ``verifySignature(with:allowedAlgorithms:)``,
     ///   plus ``JOSEError/Code/unknownKey`` and ``JOSEError/Code/missingKeyID``.
     @discardableResult
-    public func verifySignature(
+    package func verifySignature(
         using keys: JWKSet, allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported
     ) throws -> JWK {
         // Refuse the algorithm before looking at keys, so `none` and HMAC tokens
@@ -128,7 +128,7 @@ public struct JWS: Sendable {
     ///   - key: A P-256 key for ES256, an RSA key for RS256 or PS256.
     /// - Throws: ``JOSEError/Code/unsupportedAlgorithm``,
     ///   ``JOSEError/Code/algorithmKeyMismatch``, or a ``CryptoError`` from signing.
-    public static func sign(payload: [UInt8], header: JOSEHeader, key: AnyPrivateKey) throws -> String {
+    package static func sign(payload: [UInt8], header: JOSEHeader, key: AnyPrivateKey) throws -> String {
         guard JWSAlgorithm.supported.contains(header.algorithm) else {
             throw JOSEError(.unsupportedAlgorithm, "alg \(printable(header.algorithm.rawValue)) cannot sign")
         }
@@ -151,7 +151,7 @@ public struct JWS: Sendable {
     }
 
     /// Signs with a header of `alg`, and `kid` and `typ` when given.
-    public static func sign(
+    package static func sign(
         payload: [UInt8], algorithm: JWSAlgorithm, key: AnyPrivateKey, keyID: String? = nil, type: String? = nil
     ) throws -> String {
         try sign(payload: payload, header: JOSEHeader(algorithm: algorithm, keyID: keyID, type: type), key: key)

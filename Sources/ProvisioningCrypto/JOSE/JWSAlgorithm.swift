@@ -4,26 +4,26 @@
 /// module refuses (`none`, `HS256`) still parses and is then refused with
 /// ``JOSEError/Code/unsupportedAlgorithm``. Only ``es256``, ``rs256`` and
 /// ``ps256`` sign or verify.
-public struct JWSAlgorithm: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+package struct JWSAlgorithm: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package var description: String { rawValue }
 
     /// ECDSA on P-256 with SHA-256; signature is raw `r ‖ s` (64 bytes).
-    public static let es256 = JWSAlgorithm(rawValue: "ES256")
+    package static let es256 = JWSAlgorithm(rawValue: "ES256")
     /// RSASSA-PKCS1-v1_5 with SHA-256.
-    public static let rs256 = JWSAlgorithm(rawValue: "RS256")
+    package static let rs256 = JWSAlgorithm(rawValue: "RS256")
     /// RSASSA-PSS with SHA-256, MGF1-SHA-256, 32-byte salt.
-    public static let ps256 = JWSAlgorithm(rawValue: "PS256")
+    package static let ps256 = JWSAlgorithm(rawValue: "PS256")
 
     /// The algorithms this module implements.
-    public static let supported: Set<JWSAlgorithm> = [.es256, .rs256, .ps256]
+    package static let supported: Set<JWSAlgorithm> = [.es256, .rs256, .ps256]
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -11,15 +11,15 @@ import Foundation
 /// let jwt = try validator.validate(token, keys: bankKeys)
 /// let card = try jwt.decodeClaims(as: CardClaims.self)
 /// ```
-public struct JWT: Sendable {
+package struct JWT: Sendable {
     /// The protected header.
-    public let header: JOSEHeader
+    package let header: JOSEHeader
     /// The claims, typed.
-    public let claims: JWTClaims
+    package let claims: JWTClaims
     /// The payload JSON as signed.
-    public let payload: [UInt8]
+    package let payload: [UInt8]
     /// The key that verified the signature.
-    public let verifiedBy: JWK
+    package let verifiedBy: JWK
 
     init(header: JOSEHeader, claims: JWTClaims, payload: [UInt8], verifiedBy: JWK) {
         self.header = header
@@ -30,7 +30,7 @@ public struct JWT: Sendable {
 
     /// Decodes the payload into a caller's `Decodable` type (custom claims).
     /// - Throws: ``JOSEError/Code/invalidClaim`` when the payload does not fit.
-    public func decodeClaims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {
+    package func decodeClaims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {
         do {
             return try JSONDecoder().decode(type, from: Data(payload))
         } catch {
@@ -46,7 +46,7 @@ public struct JWT: Sendable {
     ///   - keyID: The `kid` header, so verifiers can pick the key.
     ///   - type: The `typ` header, "JWT" by default.
     /// - Throws: As ``JWS/sign(payload:header:key:)``.
-    public static func sign(
+    package static func sign(
         _ claims: JWTClaims, algorithm: JWSAlgorithm, key: AnyPrivateKey, keyID: String? = nil,
         type: String? = "JWT"
     ) throws -> String {

@@ -11,26 +11,26 @@ import Foundation
 ///                        expiresAt: now + 300, issuedAt: now, jwtID: UUID().uuidString)
 /// claims[custom: "scope"] = .string("provision")
 /// ```
-public struct JWTClaims: Sendable, Hashable {
+package struct JWTClaims: Sendable, Hashable {
     /// `iss`.
-    public var issuer: String?
+    package var issuer: String?
     /// `sub`.
-    public var subject: String?
+    package var subject: String?
     /// `aud`.
-    public var audience: [String]?
+    package var audience: [String]?
     /// `exp`.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// `nbf`.
-    public var notBefore: Date?
+    package var notBefore: Date?
     /// `iat`.
-    public var issuedAt: Date?
+    package var issuedAt: Date?
     /// `jti`.
-    public var jwtID: String?
+    package var jwtID: String?
     /// Every other claim. Entries named like a registered claim are ignored when
     /// encoding.
-    public var custom: [String: JSONValue]
+    package var custom: [String: JSONValue]
 
-    public init(
+    package init(
         issuer: String? = nil, subject: String? = nil, audience: [String]? = nil, expiresAt: Date? = nil,
         notBefore: Date? = nil, issuedAt: Date? = nil, jwtID: String? = nil, custom: [String: JSONValue] = [:]
     ) {
@@ -45,7 +45,7 @@ public struct JWTClaims: Sendable, Hashable {
     }
 
     /// A custom claim.
-    public subscript(custom name: String) -> JSONValue? {
+    package subscript(custom name: String) -> JSONValue? {
         get { custom[name] }
         set { custom[name] = newValue }
     }

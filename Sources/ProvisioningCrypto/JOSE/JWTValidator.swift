@@ -13,30 +13,30 @@ import Foundation
 ///                              maximumLifetime: 300, requireIssuedAt: true, requireJWTID: true)
 /// let jwt = try validator.validate(authorizationCode, keys: issuerKeys)
 /// ```
-public struct JWTValidator: Sendable {
+package struct JWTValidator: Sendable {
     /// `iss` must equal this when set.
-    public var expectedIssuer: String?
+    package var expectedIssuer: String?
     /// `aud` must contain this when set.
-    public var expectedAudience: String?
+    package var expectedAudience: String?
     /// The header's `typ` must equal this (case-insensitive, "application/"
     /// prefix optional) when set.
-    public var expectedType: String?
+    package var expectedType: String?
     /// Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds.
-    public var leeway: TimeInterval
+    package var leeway: TimeInterval
     /// Largest `exp − iat` accepted, in seconds; needs both claims when set.
-    public var maximumLifetime: TimeInterval?
+    package var maximumLifetime: TimeInterval?
     /// Refuse tokens without `exp`.
-    public var requireExpiration: Bool
+    package var requireExpiration: Bool
     /// Refuse tokens without `iat`.
-    public var requireIssuedAt: Bool
+    package var requireIssuedAt: Bool
     /// Refuse tokens without `jti`.
-    public var requireJWTID: Bool
+    package var requireJWTID: Bool
     /// The algorithms accepted (intersected with ``JWSAlgorithm/supported``).
-    public var allowedAlgorithms: Set<JWSAlgorithm>
+    package var allowedAlgorithms: Set<JWSAlgorithm>
     /// Longest token accepted, in bytes.
-    public var maximumTokenLength: Int
+    package var maximumTokenLength: Int
 
-    public init(
+    package init(
         expectedIssuer: String? = nil, expectedAudience: String? = nil, expectedType: String? = nil,
         leeway: TimeInterval = 30, maximumLifetime: TimeInterval? = nil, requireExpiration: Bool = true,
         requireIssuedAt: Bool = false, requireJWTID: Bool = false,
@@ -58,7 +58,7 @@ public struct JWTValidator: Sendable {
     /// Verifies `token` against `keys` and validates its claims at `now`.
     /// - Returns: The verified token.
     /// - Throws: ``JOSEError`` (every refusal), never another error type.
-    public func validate(_ token: String, keys: JWKSet, now: Date = Date()) throws -> JWT {
+    package func validate(_ token: String, keys: JWKSet, now: Date = Date()) throws -> JWT {
         let jws = try JWS(compactSerialization: token, maximumLength: maximumTokenLength)
         let key = try jws.verifySignature(using: keys, allowedAlgorithms: allowedAlgorithms)
         if let expectedType, !Self.typeMatches(jws.header.type, expectedType) {
@@ -72,7 +72,7 @@ public struct JWTValidator: Sendable {
     /// Checks the claims alone (time window, lifetime, required claims, issuer,
     /// audience). ``validate(_:keys:now:)`` calls it after the signature.
     /// - Throws: ``JOSEError``.
-    public func validate(claims: JWTClaims, now: Date) throws {
+    package func validate(claims: JWTClaims, now: Date) throws {
         if let expiresAt = claims.expiresAt {
             guard now.timeIntervalSince(expiresAt) < leeway else { throw JOSEError(.expired, "token has expired") }
         } else if requireExpiration {

@@ -14,15 +14,15 @@ import COpenSSLShims
 /// let z = try ephemeral.sharedSecret(with: recipient)
 /// let key = try ConcatKDF.deriveKey(sharedSecret: z, otherInfo: otherInfo, outputByteCount: 32)
 /// ```
-public enum ConcatKDF {
+package enum ConcatKDF {
     /// The largest output accepted, far above any key this module uses.
-    public static let maximumOutputByteCount = 1 << 16
+    package static let maximumOutputByteCount = 1 << 16
 
     /// Derives `outputByteCount` bytes from the shared secret Z and OtherInfo.
     /// - Throws: ``CryptoError/Code/invalidArgument`` for an empty secret or an
     ///   output length outside 1…``maximumOutputByteCount``;
     ///   ``CryptoError/Code/internalFailure`` if OpenSSL fails.
-    public static func deriveKey(sharedSecret: [UInt8], otherInfo: [UInt8], outputByteCount: Int) throws -> [UInt8] {
+    package static func deriveKey(sharedSecret: [UInt8], otherInfo: [UInt8], outputByteCount: Int) throws -> [UInt8] {
         guard !sharedSecret.isEmpty else { throw CryptoError(.invalidArgument, "empty shared secret") }
         guard (1...maximumOutputByteCount).contains(outputByteCount) else {
             throw CryptoError(.invalidArgument, "KDF output length out of range")

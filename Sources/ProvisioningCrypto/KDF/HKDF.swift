@@ -10,9 +10,9 @@
 /// let kek = try HKDF.deriveKey(
 ///     inputKeyMaterial: z, salt: ephemeralPoint, info: Array("TPC-PaymentKeys-1".utf8), outputByteCount: 32)
 /// ```
-public enum HKDF {
+package enum HKDF {
     /// The longest output RFC 5869 allows with SHA-256: 255 blocks.
-    public static let maximumOutputByteCount = 255 * SHA256.byteCount
+    package static let maximumOutputByteCount = 255 * SHA256.byteCount
 
     /// Derives `outputByteCount` bytes.
     ///
@@ -21,7 +21,7 @@ public enum HKDF {
     /// - Throws: ``CryptoError/Code/invalidArgument`` for empty input key
     ///   material or a length outside 1…``maximumOutputByteCount``;
     ///   ``CryptoError/Code/internalFailure`` if HMAC fails.
-    public static func deriveKey(
+    package static func deriveKey(
         inputKeyMaterial: [UInt8], salt: [UInt8], info: [UInt8], outputByteCount: Int
     ) throws -> [UInt8] {
         guard !inputKeyMaterial.isEmpty else { throw CryptoError(.invalidArgument, "empty input key material") }

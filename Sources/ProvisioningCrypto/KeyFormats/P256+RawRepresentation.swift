@@ -6,7 +6,7 @@ extension P256.PrivateKey {
     /// The public point is derived from it.
     /// - Throws: ``CryptoError/Code/invalidKey`` unless the scalar is 32 bytes
     ///   and in [1, n − 1].
-    public init(rawRepresentation: [UInt8]) throws {
+    package init(rawRepresentation: [UInt8]) throws {
         guard rawRepresentation.count == 32 else {
             throw CryptoError(.invalidKey, "P-256 private scalar must be 32 bytes")
         }
@@ -23,7 +23,7 @@ extension P256.PrivateKey {
 
     /// The raw 32-byte big-endian private scalar. Handle as a secret.
     /// - Throws: ``CryptoError/Code/internalFailure`` if OpenSSL cannot export it.
-    public var rawRepresentation: [UInt8] {
+    package var rawRepresentation: [UInt8] {
         get throws {
             var bignum: OpaquePointer?
             guard EVP_PKEY_get_bn_param(key.pointer, OSSL_PKEY_PARAM_PRIV_KEY, &bignum) == 1, let bignum else {
@@ -41,7 +41,7 @@ extension P256.PrivateKey {
     /// The public point as X9.62 uncompressed bytes (`0x04 ‖ X ‖ Y`), read
     /// straight from this key — cheaper than `publicKey.x963Representation`,
     /// which first builds a separate public key.
-    public var publicKeyX963Representation: [UInt8] {
+    package var publicKeyX963Representation: [UInt8] {
         get throws {
             var buffer = [UInt8](repeating: 0, count: 65)
             var length = 0

@@ -6,7 +6,7 @@ extension RSA.PublicKey {
     /// JWK "n" and "e" members, decoded).
     /// - Throws: ``CryptoError/Code/invalidKey`` for malformed components or a
     ///   size outside ``RSA/allowedKeySizes``.
-    public init(modulus: [UInt8], publicExponent: [UInt8]) throws {
+    package init(modulus: [UInt8], publicExponent: [UInt8]) throws {
         guard
             let pointer = modulus.withUnsafeBufferPointer({ n in
                 publicExponent.withUnsafeBufferPointer { e in
@@ -21,12 +21,12 @@ extension RSA.PublicKey {
     }
 
     /// The modulus n, big-endian, without leading zero bytes.
-    public var modulus: [UInt8] {
+    package var modulus: [UInt8] {
         get throws { try RSA.component(OSSL_PKEY_PARAM_RSA_N, of: key) }
     }
 
     /// The public exponent e, big-endian, without leading zero bytes.
-    public var publicExponent: [UInt8] {
+    package var publicExponent: [UInt8] {
         get throws { try RSA.component(OSSL_PKEY_PARAM_RSA_E, of: key) }
     }
 }

@@ -1,6 +1,6 @@
 /// A private key of any algorithm this module supports, for APIs that accept
 /// either (certificate issuance, CMS decryption, JWS signing).
-public enum AnyPrivateKey: Sendable {
+package enum AnyPrivateKey: Sendable {
     case p256(P256.PrivateKey)
     case rsa(RSA.PrivateKey)
 
@@ -13,12 +13,12 @@ public enum AnyPrivateKey: Sendable {
 
     /// Imports a PEM private key, detecting its algorithm.
     /// - Throws: ``CryptoError/Code/invalidKey`` for unsupported algorithms or sizes.
-    public init(pemRepresentation: String) throws {
+    package init(pemRepresentation: String) throws {
         try self.init(evpKey: EVPKey.privateKey(pem: pemRepresentation))
     }
 
     /// Imports a DER private key (PKCS#8, SEC1 or PKCS#1), detecting its algorithm.
-    public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
         try self.init(evpKey: EVPKey.privateKey(der: Array(derRepresentation)))
     }
 
@@ -31,7 +31,7 @@ public enum AnyPrivateKey: Sendable {
     }
 
     /// The matching public key.
-    public var publicKey: AnyPublicKey {
+    package var publicKey: AnyPublicKey {
         switch self {
         case .p256(let key): .p256(key.publicKey)
         case .rsa(let key): .rsa(key.publicKey)
@@ -39,14 +39,14 @@ public enum AnyPrivateKey: Sendable {
     }
 
     /// PKCS#8 PEM.
-    public var pemRepresentation: String {
+    package var pemRepresentation: String {
         get throws { try evpKey.privateKeyPEM() }
     }
 }
 
 /// A public key of any algorithm this module supports (certificate subjects,
 /// JWK sets, CMS recipients).
-public enum AnyPublicKey: Sendable, Equatable {
+package enum AnyPublicKey: Sendable, Equatable {
     case p256(P256.PublicKey)
     case rsa(RSA.PublicKey)
 
@@ -58,12 +58,12 @@ public enum AnyPublicKey: Sendable, Equatable {
     }
 
     /// Imports a SubjectPublicKeyInfo DER, detecting its algorithm.
-    public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
         try self.init(evpKey: EVPKey.publicKey(der: Array(derRepresentation)))
     }
 
     /// Imports a "PUBLIC KEY" PEM, detecting its algorithm.
-    public init(pemRepresentation: String) throws {
+    package init(pemRepresentation: String) throws {
         try self.init(evpKey: EVPKey.publicKey(pem: pemRepresentation))
     }
 
@@ -76,7 +76,7 @@ public enum AnyPublicKey: Sendable, Equatable {
     }
 
     /// SubjectPublicKeyInfo DER.
-    public var derRepresentation: [UInt8] {
+    package var derRepresentation: [UInt8] {
         get throws { try evpKey.publicKeyDER() }
     }
 }

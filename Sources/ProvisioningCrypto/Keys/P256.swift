@@ -9,10 +9,10 @@ import COpenSSLShims
 /// let point = key.publicKey.x963Representation   // 65 bytes, 0x04 ‖ X ‖ Y
 /// let pem = try key.pemRepresentation            // PKCS#8
 /// ```
-public enum P256 {
+package enum P256 {
     /// A P-256 private key. The key material stays inside OpenSSL; exporting it
     /// is explicit (``pemRepresentation``, ``derRepresentation``).
-    public struct PrivateKey: Sendable {
+    package struct PrivateKey: Sendable {
         let key: EVPKey
 
         init(validating key: EVPKey) throws {
@@ -27,7 +27,7 @@ public enum P256 {
 
         /// Generates a fresh key pair from OpenSSL's CSPRNG.
         /// - Throws: ``CryptoError/Code/internalFailure`` if OpenSSL cannot generate.
-        public init() throws {
+        package init() throws {
             guard let pointer = pp_ec_p256_generate() else {
                 throw OpenSSLErrorQueue.error(.internalFailure, "P-256 key generation failed")
             }
@@ -36,29 +36,29 @@ public enum P256 {
 
         /// Imports a PEM private key (PKCS#8 "PRIVATE KEY" or SEC1 "EC PRIVATE KEY").
         /// - Throws: ``CryptoError/Code/invalidEncoding`` or ``CryptoError/Code/invalidKey``.
-        public init(pemRepresentation: String) throws {
+        package init(pemRepresentation: String) throws {
             try self.init(validating: EVPKey.privateKey(pem: pemRepresentation))
         }
 
         /// Imports a DER private key (PKCS#8 PrivateKeyInfo or SEC1 ECPrivateKey).
-        public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
             try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
         }
 
         /// The matching public key.
-        public var publicKey: PublicKey {
+        package var publicKey: PublicKey {
             // Re-encoding through SPKI cannot fail for a key OpenSSL generated or
             // validated; fall back to sharing the pair if it somehow does.
             PublicKey(unchecked: (try? key.publicOnly()) ?? key)
         }
 
         /// PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----").
-        public var pemRepresentation: String {
+        package var pemRepresentation: String {
             get throws { try key.privateKeyPEM() }
         }
 
         /// PKCS#8 DER.
-        public var derRepresentation: [UInt8] {
+        package var derRepresentation: [UInt8] {
             get throws { try key.privateKeyPKCS8DER() }
         }
     }
@@ -70,7 +70,7 @@ public enum P256 {
     /// PEM, JWK, certificates) runs OpenSSL's quick public check, which for a
     /// prime-order curve like P-256 is full validation. Operations such as
     /// ``P256/PrivateKey/sharedSecret(with:)`` rely on this and do not check again.
-    public struct PublicKey: Sendable, Equatable {
+    package struct PublicKey: Sendable, Equatable {
         let key: EVPKey
 
         /// For keys derived from a private key this module holds, which OpenSSL
@@ -95,7 +95,7 @@ public enum P256 {
         /// Imports an X9.62 point: uncompressed (65 bytes, `0x04 ‖ X ‖ Y`) or
         /// compressed (33 bytes). The point is checked to lie on the curve.
         /// - Throws: ``CryptoError/Code/invalidKey``.
-        public init<Bytes: Collection>(x963Representation: Bytes) throws where Bytes.Element == UInt8 {
+        package init<Bytes: Collection>(x963Representation: Bytes) throws where Bytes.Element == UInt8 {
             let point = Array(x963Representation)
             guard
                 point.count == 65 && point.first == 0x04
@@ -113,17 +113,17 @@ public enum P256 {
         }
 
         /// Imports a "PUBLIC KEY" PEM (SubjectPublicKeyInfo).
-        public init(pemRepresentation: String) throws {
+        package init(pemRepresentation: String) throws {
             try self.init(validating: EVPKey.publicKey(pem: pemRepresentation))
         }
 
         /// Imports a SubjectPublicKeyInfo DER.
-        public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
             try self.init(validating: EVPKey.publicKey(der: Array(derRepresentation)))
         }
 
         /// The uncompressed X9.62 point, 65 bytes: `0x04 ‖ X ‖ Y`.
-        public var x963Representation: [UInt8] {
+        package var x963Representation: [UInt8] {
             var buffer = [UInt8](repeating: 0, count: 65)
             var length = 0
             let ok = EVP_PKEY_get_octet_string_param(
@@ -138,16 +138,16 @@ public enum P256 {
         }
 
         /// SubjectPublicKeyInfo DER.
-        public var derRepresentation: [UInt8] {
+        package var derRepresentation: [UInt8] {
             get throws { try key.publicKeyDER() }
         }
 
         /// "-----BEGIN PUBLIC KEY-----" PEM.
-        public var pemRepresentation: String {
+        package var pemRepresentation: String {
             get throws { try key.publicKeyPEM() }
         }
 
-        public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+        package static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
             lhs.key.publicKeyEquals(rhs.key)
         }
     }

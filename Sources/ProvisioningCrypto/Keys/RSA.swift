@@ -8,9 +8,9 @@ import COpenSSLShims
 /// let key = try RSA.PrivateKey(bits: 2048)
 /// let spki = try key.publicKey.derRepresentation
 /// ```
-public enum RSA {
+package enum RSA {
     /// Sizes this module accepts. Smaller keys are refused on import too.
-    public static let allowedKeySizes: Set<Int> = [2048, 3072, 4096]
+    package static let allowedKeySizes: Set<Int> = [2048, 3072, 4096]
 
     static func validate(_ key: EVPKey, requirePrivate: Bool) throws {
         guard key.typeName == "RSA" else { throw CryptoError(.invalidKey, "not an RSA key") }
@@ -23,7 +23,7 @@ public enum RSA {
     }
 
     /// An RSA private key.
-    public struct PrivateKey: Sendable {
+    package struct PrivateKey: Sendable {
         let key: EVPKey
 
         init(validating key: EVPKey) throws {
@@ -34,7 +34,7 @@ public enum RSA {
         /// Generates a key with public exponent 65537.
         /// - Parameter bits: 2048, 3072 or 4096.
         /// - Throws: ``CryptoError/Code/invalidArgument`` for other sizes.
-        public init(bits: Int = 2048) throws {
+        package init(bits: Int = 2048) throws {
             guard RSA.allowedKeySizes.contains(bits) else {
                 throw CryptoError(.invalidArgument, "RSA key size \(bits) not allowed")
             }
@@ -45,36 +45,36 @@ public enum RSA {
         }
 
         /// Imports a PEM private key (PKCS#8 "PRIVATE KEY" or PKCS#1 "RSA PRIVATE KEY").
-        public init(pemRepresentation: String) throws {
+        package init(pemRepresentation: String) throws {
             try self.init(validating: EVPKey.privateKey(pem: pemRepresentation))
         }
 
         /// Imports a DER private key (PKCS#8 or PKCS#1).
-        public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
             try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
         }
 
         /// Modulus size in bits.
-        public var keySizeInBits: Int { key.bits }
+        package var keySizeInBits: Int { key.bits }
 
         /// The matching public key.
-        public var publicKey: PublicKey {
+        package var publicKey: PublicKey {
             PublicKey(unchecked: (try? key.publicOnly()) ?? key)
         }
 
         /// PKCS#8 PEM.
-        public var pemRepresentation: String {
+        package var pemRepresentation: String {
             get throws { try key.privateKeyPEM() }
         }
 
         /// PKCS#8 DER.
-        public var derRepresentation: [UInt8] {
+        package var derRepresentation: [UInt8] {
             get throws { try key.privateKeyPKCS8DER() }
         }
     }
 
     /// An RSA public key.
-    public struct PublicKey: Sendable, Equatable {
+    package struct PublicKey: Sendable, Equatable {
         let key: EVPKey
 
         init(unchecked key: EVPKey) {
@@ -87,29 +87,29 @@ public enum RSA {
         }
 
         /// Imports a "PUBLIC KEY" PEM (SubjectPublicKeyInfo).
-        public init(pemRepresentation: String) throws {
+        package init(pemRepresentation: String) throws {
             try self.init(validating: EVPKey.publicKey(pem: pemRepresentation))
         }
 
         /// Imports a SubjectPublicKeyInfo DER.
-        public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
             try self.init(validating: EVPKey.publicKey(der: Array(derRepresentation)))
         }
 
         /// Modulus size in bits.
-        public var keySizeInBits: Int { key.bits }
+        package var keySizeInBits: Int { key.bits }
 
         /// SubjectPublicKeyInfo DER.
-        public var derRepresentation: [UInt8] {
+        package var derRepresentation: [UInt8] {
             get throws { try key.publicKeyDER() }
         }
 
         /// "-----BEGIN PUBLIC KEY-----" PEM.
-        public var pemRepresentation: String {
+        package var pemRepresentation: String {
             get throws { try key.publicKeyPEM() }
         }
 
-        public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+        package static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
             lhs.key.publicKeyEquals(rhs.key)
         }
     }

@@ -9,13 +9,13 @@ import COpenSSL
 /// ```swift
 /// guard ConstantTime.equals(presentedTag, expectedTag) else { throw … }
 /// ```
-public enum ConstantTime {
+package enum ConstantTime {
     /// Whether `lhs` and `rhs` hold the same bytes.
     ///
     /// Runs `CRYPTO_memcmp` over the whole length when the lengths match. Lengths
     /// that differ give `false` at once: the length of an authenticator is public,
     /// and no content is read in that case.
-    public static func equals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    package static func equals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         guard !lhs.isEmpty else { return true }
         return lhs.withUnsafeBytes { left in

@@ -7,15 +7,15 @@ import COpenSSLShims
 /// let tag = try HMACSHA256.authenticationCode(for: message, key: key)
 /// let ok = HMACSHA256.isValidAuthenticationCode(tag, for: message, key: key)
 /// ```
-public enum HMAC<H: HashFunction> {
+package enum HMAC<H: HashFunction> {
     /// Length of a full authentication code, in bytes.
-    public static var byteCount: Int { H.byteCount }
+    package static var byteCount: Int { H.byteCount }
 
     /// The HMAC of `message` under `key`. Any key length is accepted (keys
     /// longer than the hash block are hashed first, as RFC 2104 says).
     ///
     /// - Throws: ``CryptoError/Code/internalFailure`` if OpenSSL fails.
-    public static func authenticationCode(for message: [UInt8], key: [UInt8]) throws -> [UInt8] {
+    package static func authenticationCode(for message: [UInt8], key: [UInt8]) throws -> [UInt8] {
         let mac = try FetchedAlgorithms.hmac.require()
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length = 0
@@ -35,7 +35,7 @@ public enum HMAC<H: HashFunction> {
 
     /// Whether `code` is the full-length HMAC of `message` under `key`,
     /// compared in constant time. Truncated codes are refused.
-    public static func isValidAuthenticationCode(_ code: [UInt8], for message: [UInt8], key: [UInt8]) -> Bool {
+    package static func isValidAuthenticationCode(_ code: [UInt8], for message: [UInt8], key: [UInt8]) -> Bool {
         guard code.count == H.byteCount, let expected = try? authenticationCode(for: message, key: key) else {
             return false
         }
@@ -44,4 +44,4 @@ public enum HMAC<H: HashFunction> {
 }
 
 /// HMAC-SHA-256: 32-byte authentication codes.
-public typealias HMACSHA256 = HMAC<SHA256>
+package typealias HMACSHA256 = HMAC<SHA256>

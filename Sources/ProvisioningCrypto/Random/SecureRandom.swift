@@ -7,14 +7,14 @@ import COpenSSL
 /// ```swift
 /// let iv = try SecureRandom.bytes(count: AES256GCM.ivByteCount)
 /// ```
-public enum SecureRandom {
+package enum SecureRandom {
     /// Returns `count` random bytes.
     ///
     /// - Parameter count: How many bytes, from 0 to `Int32.max`.
     /// - Throws: ``CryptoError/Code/invalidArgument`` for a negative or oversized
     ///   count; ``CryptoError/Code/randomFailure`` when the generator cannot be
     ///   seeded or fails.
-    public static func bytes(count: Int) throws -> [UInt8] {
+    package static func bytes(count: Int) throws -> [UInt8] {
         guard count >= 0, count <= Int(Int32.max) else {
             throw CryptoError(.invalidArgument, "random byte count out of range")
         }

@@ -11,16 +11,16 @@ import COpenSSL
 /// let jwsBytes = signature.rawRepresentation   // 64 bytes
 /// let der = signature.derRepresentation
 /// ```
-public struct ECDSASignature: Sendable, Hashable {
+package struct ECDSASignature: Sendable, Hashable {
     /// Length of the raw `r ‖ s` form.
-    public static let rawByteCount = 64
+    package static let rawByteCount = 64
 
     /// `r ‖ s`, each a 32-byte big-endian integer.
-    public let rawRepresentation: [UInt8]
+    package let rawRepresentation: [UInt8]
 
     /// Wraps a raw `r ‖ s` signature.
     /// - Throws: ``CryptoError/Code/invalidEncoding`` unless exactly 64 bytes.
-    public init(rawRepresentation: [UInt8]) throws {
+    package init(rawRepresentation: [UInt8]) throws {
         guard rawRepresentation.count == Self.rawByteCount else {
             throw CryptoError(.invalidEncoding, "raw ECDSA signature must be 64 bytes")
         }
@@ -33,7 +33,7 @@ public struct ECDSASignature: Sendable, Hashable {
     /// bytes, no negative values), and r and s must fit in 32 bytes. High-S values
     /// are accepted, as OpenSSL's verification accepts them.
     /// - Throws: ``CryptoError/Code/invalidEncoding``.
-    public init(derRepresentation: [UInt8]) throws {
+    package init(derRepresentation: [UInt8]) throws {
         let signature = try decodeDER(
             derRepresentation, "ECDSA signature",
             { cursor, length in d2i_ECDSA_SIG(nil, cursor, length) },
@@ -62,7 +62,7 @@ public struct ECDSASignature: Sendable, Hashable {
     }
 
     /// The DER `ECDSA-Sig-Value` encoding.
-    public var derRepresentation: [UInt8] {
+    package var derRepresentation: [UInt8] {
         Self.encodeDER(rawRepresentation)
     }
 

@@ -9,14 +9,14 @@ extension P256.PrivateKey {
     /// assert(key.publicKey.isValidSignature(signature, for: Array("hello".utf8)))
     /// ```
     /// - Throws: ``CryptoError/Code/internalFailure`` if OpenSSL fails.
-    public func signature(for data: [UInt8]) throws -> ECDSASignature {
+    package func signature(for data: [UInt8]) throws -> ECDSASignature {
         let der = try EVPSigning.sign(data, key: key, digest: SHA256.openSSLName)
         return try ECDSASignature(derRepresentation: der)
     }
 
     /// Signs a precomputed 32-byte SHA-256 digest (no further hashing).
     /// - Throws: ``CryptoError/Code/invalidArgument`` unless `digest` is 32 bytes.
-    public func signature(forDigest digest: [UInt8]) throws -> ECDSASignature {
+    package func signature(forDigest digest: [UInt8]) throws -> ECDSASignature {
         guard digest.count == SHA256.byteCount else {
             throw CryptoError(.invalidArgument, "digest must be 32 bytes")
         }
@@ -38,7 +38,7 @@ extension P256.PrivateKey {
 extension P256.PublicKey {
     /// Whether `signature` is a valid ECDSA-SHA-256 signature of `data` under
     /// this key. Any failure (malformed values, wrong key) gives `false`.
-    public func isValidSignature(_ signature: ECDSASignature, for data: [UInt8]) -> Bool {
+    package func isValidSignature(_ signature: ECDSASignature, for data: [UInt8]) -> Bool {
         // Hashing with the process-wide SHA-256 and verifying the digest is the
         // same ECDSA-SHA-256 check as EVP_DigestVerify, without its per-call
         // digest fetch by name (about 2 µs of a 65 µs verification).
@@ -50,7 +50,7 @@ extension P256.PublicKey {
     }
 
     /// Whether `signature` is valid for a precomputed 32-byte SHA-256 digest.
-    public func isValidSignature(_ signature: ECDSASignature, forDigest digest: [UInt8]) -> Bool {
+    package func isValidSignature(_ signature: ECDSASignature, forDigest digest: [UInt8]) -> Bool {
         defer { OpenSSLErrorQueue.clear() }
         guard digest.count == SHA256.byteCount,
             let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil)

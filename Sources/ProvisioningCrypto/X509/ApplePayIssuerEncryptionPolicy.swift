@@ -15,49 +15,49 @@
 /// let chain = try verifier.verify(derChain: certificates, at: .now, policy: ApplePayIssuerEncryptionPolicy.production)
 /// let leafKey = try chain.leaf.publicKey
 /// ```
-public struct ApplePayIssuerEncryptionPolicy: CertificatePolicy, Hashable {
+package struct ApplePayIssuerEncryptionPolicy: CertificatePolicy, Hashable {
     /// "Apple Pay issuer encryption" marker on the leaf (critical, value NULL).
-    public static let leafMarkerOID = "1.2.840.113635.100.6.39"
+    package static let leafMarkerOID = "1.2.840.113635.100.6.39"
     /// Marker on Apple Worldwide Developer Relations CA - G2.
-    public static let intermediateMarkerOID = "1.2.840.113635.100.6.2.15"
+    package static let intermediateMarkerOID = "1.2.840.113635.100.6.2.15"
     /// Common name of Apple's production intermediate.
-    public static let productionIntermediateCommonName = "Apple Worldwide Developer Relations CA - G2"
+    package static let productionIntermediateCommonName = "Apple Worldwide Developer Relations CA - G2"
 
     /// The key usages a leaf must allow. Apple's policy checks keyEncipherment;
     /// Apple's leaves carry keyEncipherment and keyAgreement, and ECDH (ECC_V2)
     /// is key agreement, so both are required. This is the one place the rule
     /// lives.
-    public static let requiredLeafKeyUsage: KeyUsage = [.keyEncipherment, .keyAgreement]
+    package static let requiredLeafKeyUsage: KeyUsage = [.keyEncipherment, .keyAgreement]
 
     /// Path length including the root.
-    public static let chainLength = 3
+    package static let chainLength = 3
 
     /// Expected common name of the intermediate, or `nil` to skip the check.
-    public var intermediateCommonName: String?
+    package var intermediateCommonName: String?
     /// Whether the intermediate must carry ``intermediateMarkerOID``.
-    public var requiresIntermediateMarker: Bool
+    package var requiresIntermediateMarker: Bool
 
-    public init(intermediateCommonName: String?, requiresIntermediateMarker: Bool) {
+    package init(intermediateCommonName: String?, requiresIntermediateMarker: Bool) {
         self.intermediateCommonName = intermediateCommonName
         self.requiresIntermediateMarker = requiresIntermediateMarker
     }
 
     /// Apple's production chain: WWDR CA - G2 by name and marker.
-    public static let production = ApplePayIssuerEncryptionPolicy(
+    package static let production = ApplePayIssuerEncryptionPolicy(
         intermediateCommonName: productionIntermediateCommonName, requiresIntermediateMarker: true)
 
     /// A sandbox chain of the same shape whose intermediate has its own name.
-    public static func sandbox(intermediateCommonName: String) -> ApplePayIssuerEncryptionPolicy {
+    package static func sandbox(intermediateCommonName: String) -> ApplePayIssuerEncryptionPolicy {
         ApplePayIssuerEncryptionPolicy(intermediateCommonName: intermediateCommonName, requiresIntermediateMarker: true)
     }
 
     // MARK: CertificatePolicy
 
-    public var handledCriticalExtensions: [String] { [Self.leafMarkerOID, Self.intermediateMarkerOID] }
+    package var handledCriticalExtensions: [String] { [Self.leafMarkerOID, Self.intermediateMarkerOID] }
 
-    public var maximumPresentedCertificates: Int? { Self.chainLength }
+    package var maximumPresentedCertificates: Int? { Self.chainLength }
 
-    public func validatePresented(_ certificates: [Certificate]) throws {
+    package func validatePresented(_ certificates: [Certificate]) throws {
         let marked = certificates.indices.filter { certificates[$0].extension(oid: Self.leafMarkerOID) != nil }
         guard let leafIndex = marked.first else {
             throw CertificateError(.missingLeafMarker, "no certificate carries the Apple Pay issuer encryption marker")
@@ -70,7 +70,7 @@ public struct ApplePayIssuerEncryptionPolicy: CertificatePolicy, Hashable {
         }
     }
 
-    public func validateVerified(_ chain: VerifiedCertificateChain) throws {
+    package func validateVerified(_ chain: VerifiedCertificateChain) throws {
         guard chain.certificates.count == Self.chainLength else {
             throw CertificateError(
                 .unexpectedChainLength,

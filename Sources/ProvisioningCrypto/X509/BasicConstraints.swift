@@ -1,22 +1,22 @@
 /// The X.509 basic constraints extension (RFC 5280 §4.2.1.9): whether a
 /// certificate may issue others, and how many intermediates may follow it.
-public struct BasicConstraints: Hashable, Sendable {
+package struct BasicConstraints: Hashable, Sendable {
     /// The subject is a certificate authority.
-    public var isCA: Bool
+    package var isCA: Bool
     /// For a CA, the maximum number of non-self-issued intermediates below it;
     /// `nil` means unlimited.
-    public var pathLengthConstraint: Int?
+    package var pathLengthConstraint: Int?
 
-    public init(isCA: Bool, pathLengthConstraint: Int? = nil) {
+    package init(isCA: Bool, pathLengthConstraint: Int? = nil) {
         self.isCA = isCA
         self.pathLengthConstraint = isCA ? pathLengthConstraint : nil
     }
 
     /// An end-entity certificate (`CA:FALSE`).
-    public static let notCA = BasicConstraints(isCA: false)
+    package static let notCA = BasicConstraints(isCA: false)
 
     /// A CA certificate with an optional path length constraint.
-    public static func ca(pathLengthConstraint: Int? = nil) -> BasicConstraints {
+    package static func ca(pathLengthConstraint: Int? = nil) -> BasicConstraints {
         BasicConstraints(isCA: true, pathLengthConstraint: pathLengthConstraint)
     }
 

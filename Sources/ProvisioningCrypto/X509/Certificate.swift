@@ -15,36 +15,36 @@ import Foundation
 /// certificate.keyUsage?.contains(.keyAgreement)
 /// let key = try certificate.publicKey      // AnyPublicKey
 /// ```
-public struct Certificate: Hashable, Sendable, CustomStringConvertible {
+package struct Certificate: Hashable, Sendable, CustomStringConvertible {
     let handle: X509Handle
 
     /// The certificate's DER encoding, exactly as parsed or issued.
-    public let derRepresentation: [UInt8]
+    package let derRepresentation: [UInt8]
     /// Who the certificate is for.
-    public let subject: DistinguishedName
+    package let subject: DistinguishedName
     /// Who signed it.
-    public let issuer: DistinguishedName
+    package let issuer: DistinguishedName
     /// The serial number as big-endian unsigned bytes (no sign padding byte).
-    public let serialNumber: [UInt8]
+    package let serialNumber: [UInt8]
     /// Start of the validity window.
-    public let notValidBefore: Date
+    package let notValidBefore: Date
     /// End of the validity window (inclusive).
-    public let notValidAfter: Date
+    package let notValidAfter: Date
     /// All extensions, in certificate order.
-    public let extensions: [Extension]
+    package let extensions: [Extension]
     /// The key usage extension, or `nil` when absent.
-    public let keyUsage: KeyUsage?
+    package let keyUsage: KeyUsage?
     /// The basic constraints extension, or `nil` when absent.
-    public let basicConstraints: BasicConstraints?
+    package let basicConstraints: BasicConstraints?
     /// SHA-256 over the DER encoding (32 bytes).
-    public let sha256Fingerprint: [UInt8]
+    package let sha256Fingerprint: [UInt8]
 
     // MARK: Parsing
 
     /// Parses one DER certificate.
     /// - Throws: ``CertificateError/Code/malformedCertificate`` for empty,
     ///   truncated or random input, trailing bytes, or undecodable extensions.
-    public init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
         let der = Array(derRepresentation)
         let pointer: OpaquePointer
         do {
@@ -57,7 +57,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a PEM document holding exactly one "CERTIFICATE" block.
     /// - Throws: ``CertificateError/Code/malformedCertificate``.
-    public init(pemRepresentation: String) throws {
+    package init(pemRepresentation: String) throws {
         let certificates = try Certificate.parseChain(pem: pemRepresentation)
         guard certificates.count == 1, let certificate = certificates.first else {
             throw CertificateError(.malformedCertificate, "expected one PEM certificate, found \(certificates.count)")
@@ -68,7 +68,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     /// Parses every "CERTIFICATE" block of a PEM bundle, in order.
     /// - Throws: ``CertificateError/Code/malformedCertificate`` when there is no
     ///   block, a block has another label, or a block does not parse.
-    public static func parseChain(pem: String) throws -> [Certificate] {
+    package static func parseChain(pem: String) throws -> [Certificate] {
         let documents: [PEMDocument]
         do {
             documents = try PEMDocument.parseAll(pem)
@@ -156,29 +156,29 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     // MARK: Encodings
 
     /// "-----BEGIN CERTIFICATE-----" PEM.
-    public var pemRepresentation: String {
+    package var pemRepresentation: String {
         PEMDocument(label: "CERTIFICATE", der: derRepresentation).pemString
     }
 
     // MARK: Derived fields
 
     /// The serial number as lowercase hex.
-    public var serialNumberHex: String {
+    package var serialNumberHex: String {
         serialNumber.map { String(format: "%02x", $0) }.joined()
     }
 
     /// The SHA-256 fingerprint in the usual colon-separated uppercase hex form.
-    public var sha256FingerprintHex: String {
+    package var sha256FingerprintHex: String {
         sha256Fingerprint.map { String(format: "%02X", $0) }.joined(separator: ":")
     }
 
     /// Whether the basic constraints extension says `CA:TRUE`.
-    public var isCA: Bool { basicConstraints?.isCA ?? false }
+    package var isCA: Bool { basicConstraints?.isCA ?? false }
 
     /// The subject public key.
     /// - Throws: ``CertificateError/Code/unsupportedPublicKey`` for keys other
     ///   than P-256 and RSA 2048/3072/4096 (Apple's P-384 root, for example).
-    public var publicKey: AnyPublicKey {
+    package var publicKey: AnyPublicKey {
         get throws {
             guard let pointer = X509_get_pubkey(handle.pointer) else {
                 throw CertificateError.openSSL(.unsupportedPublicKey, "public key cannot be decoded")
@@ -192,26 +192,26 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first extension with the dotted `oid`, if any.
-    public func `extension`(oid: String) -> Extension? {
+    package func `extension`(oid: String) -> Extension? {
         extensions.first { $0.oid == oid }
     }
 
     /// Whether `privateKey` is the private half of this certificate's key.
-    public func matches(_ privateKey: AnyPrivateKey) -> Bool {
+    package func matches(_ privateKey: AnyPrivateKey) -> Bool {
         let matches = X509_check_private_key(handle.pointer, privateKey.evpKey.pointer) == 1
         OpenSSLErrorQueue.clear()
         return matches
     }
 
-    public var description: String {
+    package var description: String {
         "Certificate(subject: \(subject), issuer: \(issuer), serial: \(serialNumberHex))"
     }
 
-    public static func == (lhs: Certificate, rhs: Certificate) -> Bool {
+    package static func == (lhs: Certificate, rhs: Certificate) -> Bool {
         lhs.derRepresentation == rhs.derRepresentation
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(sha256Fingerprint)
     }
 }

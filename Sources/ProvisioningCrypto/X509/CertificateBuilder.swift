@@ -23,27 +23,27 @@ import Foundation
 /// leaf.extensions.append(.init(oid: ApplePayIssuerEncryptionPolicy.leafMarkerOID, isCritical: true, value: [0x05, 0x00]))
 /// let leafCertificate = try leaf.signed(by: intermediate, key: intermediateKey)
 /// ```
-public struct CertificateBuilder: Sendable {
+package struct CertificateBuilder: Sendable {
     /// The subject name.
-    public var subject: DistinguishedName
+    package var subject: DistinguishedName
     /// The subject public key.
-    public var publicKey: AnyPublicKey
+    package var publicKey: AnyPublicKey
     /// Big-endian serial bytes; `nil` draws a random positive 16-byte serial.
-    public var serialNumber: [UInt8]?
+    package var serialNumber: [UInt8]?
     /// Start of validity.
-    public var notValidBefore: Date
+    package var notValidBefore: Date
     /// End of validity; must be after ``notValidBefore``.
-    public var notValidAfter: Date
+    package var notValidAfter: Date
     /// Basic constraints (always critical), or `nil` to omit the extension.
-    public var basicConstraints: BasicConstraints?
+    package var basicConstraints: BasicConstraints?
     /// Key usage (always critical), or `nil` to omit the extension.
-    public var keyUsage: KeyUsage?
+    package var keyUsage: KeyUsage?
     /// Further extensions, added as given after the standard ones.
-    public var extensions: [Certificate.Extension]
+    package var extensions: [Certificate.Extension]
     /// Whether to add Subject and Authority Key Identifiers.
-    public var includesKeyIdentifiers: Bool
+    package var includesKeyIdentifiers: Bool
 
-    public init(
+    package init(
         subject: DistinguishedName, publicKey: AnyPublicKey, notValidBefore: Date, notValidAfter: Date,
         basicConstraints: BasicConstraints? = nil, keyUsage: KeyUsage? = nil,
         extensions: [Certificate.Extension] = []
@@ -62,7 +62,7 @@ public struct CertificateBuilder: Sendable {
     /// A CA certificate: `CA:TRUE` (with an optional path length) and
     /// keyCertSign + cRLSign. Use for roots (``selfSigned(with:)``) and
     /// intermediates (``signed(by:key:)``, usually with `pathLengthConstraint: 0`).
-    public static func certificateAuthority(
+    package static func certificateAuthority(
         subject: DistinguishedName, publicKey: AnyPublicKey, notValidBefore: Date, notValidAfter: Date,
         pathLengthConstraint: Int? = nil, extensions: [Certificate.Extension] = []
     ) -> CertificateBuilder {
@@ -73,7 +73,7 @@ public struct CertificateBuilder: Sendable {
     }
 
     /// An end-entity certificate: `CA:FALSE` and the given key usages.
-    public static func endEntity(
+    package static func endEntity(
         subject: DistinguishedName, publicKey: AnyPublicKey, keyUsage: KeyUsage, notValidBefore: Date,
         notValidAfter: Date, extensions: [Certificate.Extension] = []
     ) -> CertificateBuilder {
@@ -85,7 +85,7 @@ public struct CertificateBuilder: Sendable {
     /// Issues the certificate signed by its own key (issuer = subject).
     /// - Throws: ``CertificateError/Code/invalidArgument`` when `key` is not the
     ///   private half of ``publicKey`` or a field is out of range.
-    public func selfSigned(with key: AnyPrivateKey) throws -> Certificate {
+    package func selfSigned(with key: AnyPrivateKey) throws -> Certificate {
         guard key.publicKey.evpKey.publicKeyEquals(publicKey.evpKey) else {
             throw CertificateError(.invalidArgument, "signing key does not match the subject public key")
         }
@@ -95,7 +95,7 @@ public struct CertificateBuilder: Sendable {
     /// Issues the certificate signed by `issuer`'s key.
     /// - Throws: ``CertificateError/Code/invalidArgument`` when `key` does not
     ///   match `issuer`, or a field is out of range.
-    public func signed(by issuer: Certificate, key: AnyPrivateKey) throws -> Certificate {
+    package func signed(by issuer: Certificate, key: AnyPrivateKey) throws -> Certificate {
         guard issuer.matches(key) else {
             throw CertificateError(.invalidArgument, "signing key does not match the issuer certificate")
         }

@@ -18,17 +18,17 @@ import Foundation
 ///     derChain: certificates, at: Date(), policy: ApplePayIssuerEncryptionPolicy.production)
 /// let leafKey = try chain.leaf.publicKey
 /// ```
-public struct CertificateChainVerifier: Sendable {
+package struct CertificateChainVerifier: Sendable {
     /// The only certificates a path may end at.
-    public let trustedRoots: [Certificate]
+    package let trustedRoots: [Certificate]
     /// The most certificates a caller may present.
-    public let maximumChainLength: Int
+    package let maximumChainLength: Int
 
     /// - Parameters:
     ///   - trustedRoots: the pinned roots.
     ///   - maximumChainLength: the most certificates a caller may present (leaf
     ///     and intermediates); longer chains are refused before any parsing work.
-    public init(trustedRoots: [Certificate], maximumChainLength: Int = 4) {
+    package init(trustedRoots: [Certificate], maximumChainLength: Int = 4) {
         self.trustedRoots = trustedRoots
         self.maximumChainLength = max(1, maximumChainLength)
     }
@@ -38,7 +38,7 @@ public struct CertificateChainVerifier: Sendable {
     ///   ``CertificateError/Code/chainTooLong``,
     ///   ``CertificateError/Code/malformedCertificate`` for unparsable DER, then
     ///   the codes of ``verify(_:at:policy:)``.
-    public func verify<Bytes: Collection>(
+    package func verify<Bytes: Collection>(
         derChain: [Bytes], at date: Date, policy: (any CertificatePolicy)? = nil
     ) throws -> VerifiedCertificateChain where Bytes.Element == UInt8 {
         try checkLength(derChain.count, policy: policy)
@@ -65,7 +65,7 @@ public struct CertificateChainVerifier: Sendable {
     ///   ``CertificateError/Code/notYetValid``, ``CertificateError/Code/invalidSignature``,
     ///   ``CertificateError/Code/invalidCertificateAuthority``,
     ///   ``CertificateError/Code/pathValidationFailed``, or the policy's codes.
-    public func verify(
+    package func verify(
         _ chain: [Certificate], at date: Date, policy: (any CertificatePolicy)? = nil
     ) throws -> VerifiedCertificateChain {
         try checkLength(chain.count, policy: policy)

@@ -11,79 +11,79 @@
 ///     // Apple's leaf expired: ask the device to retry
 /// }
 /// ```
-public struct CertificateError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CertificateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         // MARK: Parsing
 
         /// Not a DER or PEM certificate: truncated, random bytes, trailing data,
         /// or an extension OpenSSL cannot decode.
-        public static let malformedCertificate = Code(rawValue: "malformed-certificate")
+        package static let malformedCertificate = Code(rawValue: "malformed-certificate")
         /// The subject public key is not one this module supports (P-256, RSA).
-        public static let unsupportedPublicKey = Code(rawValue: "unsupported-public-key")
+        package static let unsupportedPublicKey = Code(rawValue: "unsupported-public-key")
 
         // MARK: Chain shape
 
         /// No certificate was presented.
-        public static let emptyChain = Code(rawValue: "empty-chain")
+        package static let emptyChain = Code(rawValue: "empty-chain")
         /// More certificates were presented (or needed) than allowed.
-        public static let chainTooLong = Code(rawValue: "chain-too-long")
+        package static let chainTooLong = Code(rawValue: "chain-too-long")
         /// The certificates are not leaf first (for example leaf and intermediate
         /// swapped).
-        public static let chainOutOfOrder = Code(rawValue: "chain-out-of-order")
+        package static let chainOutOfOrder = Code(rawValue: "chain-out-of-order")
         /// The verified path does not have the length the policy demands.
-        public static let unexpectedChainLength = Code(rawValue: "unexpected-chain-length")
+        package static let unexpectedChainLength = Code(rawValue: "unexpected-chain-length")
 
         // MARK: Path validation
 
         /// No path to a pinned root: unknown issuer, wrong root, or a root that
         /// is not pinned.
-        public static let untrustedRoot = Code(rawValue: "untrusted-root")
+        package static let untrustedRoot = Code(rawValue: "untrusted-root")
         /// A certificate in the path is past its `notValidAfter`.
-        public static let expired = Code(rawValue: "expired")
+        package static let expired = Code(rawValue: "expired")
         /// A certificate in the path is before its `notValidBefore`.
-        public static let notYetValid = Code(rawValue: "not-yet-valid")
+        package static let notYetValid = Code(rawValue: "not-yet-valid")
         /// A signature in the path does not verify.
-        public static let invalidSignature = Code(rawValue: "invalid-signature")
+        package static let invalidSignature = Code(rawValue: "invalid-signature")
         /// An issuing certificate is not a CA, lacks keyCertSign, or its path
         /// length constraint is exceeded.
-        public static let invalidCertificateAuthority = Code(rawValue: "invalid-certificate-authority")
+        package static let invalidCertificateAuthority = Code(rawValue: "invalid-certificate-authority")
         /// Any other path validation failure (the detail holds OpenSSL's reason).
-        public static let pathValidationFailed = Code(rawValue: "path-validation-failed")
+        package static let pathValidationFailed = Code(rawValue: "path-validation-failed")
 
         // MARK: Policy
 
         /// No presented certificate carries the policy's leaf marker extension.
-        public static let missingLeafMarker = Code(rawValue: "missing-leaf-marker")
+        package static let missingLeafMarker = Code(rawValue: "missing-leaf-marker")
         /// The leaf's key usage lacks a usage the policy requires.
-        public static let invalidKeyUsage = Code(rawValue: "invalid-key-usage")
+        package static let invalidKeyUsage = Code(rawValue: "invalid-key-usage")
         /// The intermediate's common name or marker is not the expected one.
-        public static let intermediateMismatch = Code(rawValue: "intermediate-mismatch")
+        package static let intermediateMismatch = Code(rawValue: "intermediate-mismatch")
 
         // MARK: Issuance
 
         /// An argument to the builder is outside what it accepts.
-        public static let invalidArgument = Code(rawValue: "invalid-argument")
+        package static let invalidArgument = Code(rawValue: "invalid-argument")
         /// OpenSSL failed where it should not have; the detail holds its reason.
-        public static let internalFailure = Code(rawValue: "internal-failure")
+        package static let internalFailure = Code(rawValue: "internal-failure")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A short explanation without certificate contents or secrets.
-    public let detail: String
+    package let detail: String
 
-    public init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
     }
 
-    public var description: String { "\(code): \(detail)" }
+    package var description: String { "\(code): \(detail)" }
 
     /// An error whose detail combines `context` with OpenSSL's first queued reason.
     static func openSSL(_ code: Code, _ context: String) -> CertificateError {

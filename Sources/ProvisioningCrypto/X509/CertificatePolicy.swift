@@ -3,7 +3,7 @@
 ///
 /// ``ApplePayIssuerEncryptionPolicy`` is the policy this project uses; other
 /// policies can be written the same way.
-public protocol CertificatePolicy: Sendable {
+package protocol CertificatePolicy: Sendable {
     /// Dotted OIDs of critical extensions this policy understands. OpenSSL
     /// refuses unknown critical extensions; these are accepted because the
     /// policy checks them itself.

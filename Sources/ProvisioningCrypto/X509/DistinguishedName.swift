@@ -9,25 +9,25 @@ import COpenSSLShims
 /// name.description    // "CN=Sandbox WWDR CA,O=Example,C=US"
 /// name.commonName     // "Sandbox WWDR CA"
 /// ```
-public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
+package struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// One attribute: a type OID and its value as text.
-    public struct Attribute: Hashable, Sendable {
+    package struct Attribute: Hashable, Sendable {
         /// Dotted attribute type OID, e.g. ``commonNameOID``.
-        public var oid: String
+        package var oid: String
         /// The value, decoded to UTF-8.
-        public var value: String
+        package var value: String
 
-        public init(oid: String, value: String) {
+        package init(oid: String, value: String) {
             self.oid = oid
             self.value = value
         }
 
-        public static let commonNameOID = "2.5.4.3"
-        public static let countryOID = "2.5.4.6"
-        public static let localityOID = "2.5.4.7"
-        public static let stateOrProvinceOID = "2.5.4.8"
-        public static let organizationOID = "2.5.4.10"
-        public static let organizationalUnitOID = "2.5.4.11"
+        package static let commonNameOID = "2.5.4.3"
+        package static let countryOID = "2.5.4.6"
+        package static let localityOID = "2.5.4.7"
+        package static let stateOrProvinceOID = "2.5.4.8"
+        package static let organizationOID = "2.5.4.10"
+        package static let organizationalUnitOID = "2.5.4.11"
 
         /// RFC 4514 short names of the attribute types this module names.
         static let shortNames: [String: String] = [
@@ -38,14 +38,14 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
 
     /// The attributes in encoding order (the most general, usually C, first).
     /// Multi-valued RDNs are flattened.
-    public var attributes: [Attribute]
+    package var attributes: [Attribute]
 
-    public init(_ attributes: [Attribute]) {
+    package init(_ attributes: [Attribute]) {
         self.attributes = attributes
     }
 
     /// A name with the usual attributes, encoded C, O, OU, CN (most general first).
-    public init(
+    package init(
         commonName: String? = nil, organizationalUnit: String? = nil, organization: String? = nil,
         country: String? = nil
     ) {
@@ -57,18 +57,18 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first value of the attribute `oid`, if present.
-    public func value(of oid: String) -> String? {
+    package func value(of oid: String) -> String? {
         attributes.first { $0.oid == oid }?.value
     }
 
-    public var commonName: String? { value(of: Attribute.commonNameOID) }
-    public var organization: String? { value(of: Attribute.organizationOID) }
-    public var organizationalUnit: String? { value(of: Attribute.organizationalUnitOID) }
-    public var country: String? { value(of: Attribute.countryOID) }
+    package var commonName: String? { value(of: Attribute.commonNameOID) }
+    package var organization: String? { value(of: Attribute.organizationOID) }
+    package var organizationalUnit: String? { value(of: Attribute.organizationalUnitOID) }
+    package var country: String? { value(of: Attribute.countryOID) }
 
     /// RFC 4514 string: most specific attribute first, special characters
     /// escaped; types without a short name appear as dotted OIDs.
-    public var description: String {
+    package var description: String {
         attributes.reversed().map { attribute in
             let type = Attribute.shortNames[attribute.oid] ?? attribute.oid
             return "\(type)=\(Self.escape(attribute.value))"

@@ -7,20 +7,20 @@ import COpenSSL
 /// let required: KeyUsage = [.keyEncipherment, .keyAgreement]
 /// guard let usage = certificate.keyUsage, usage.isSuperset(of: required) else { … }
 /// ```
-public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
+package struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// Bit `n` is RFC 5280's `KeyUsage` bit `n` (digitalSignature is bit 0).
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let digitalSignature = KeyUsage(rawValue: 1 << 0)
-    public static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
-    public static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
-    public static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
-    public static let keyAgreement = KeyUsage(rawValue: 1 << 4)
-    public static let keyCertSign = KeyUsage(rawValue: 1 << 5)
-    public static let cRLSign = KeyUsage(rawValue: 1 << 6)
-    public static let encipherOnly = KeyUsage(rawValue: 1 << 7)
-    public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
+    package static let digitalSignature = KeyUsage(rawValue: 1 << 0)
+    package static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
+    package static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
+    package static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
+    package static let keyAgreement = KeyUsage(rawValue: 1 << 4)
+    package static let keyCertSign = KeyUsage(rawValue: 1 << 5)
+    package static let cRLSign = KeyUsage(rawValue: 1 << 6)
+    package static let encipherOnly = KeyUsage(rawValue: 1 << 7)
+    package static let decipherOnly = KeyUsage(rawValue: 1 << 8)
 
     /// Each usage with its OpenSSL `KU_*` flag and its config-file name.
     static let table: [(usage: KeyUsage, openSSLFlag: UInt32, name: String)] = [
@@ -44,5 +44,5 @@ public struct KeyUsage: OptionSet, Hashable, Sendable, CustomStringConvertible {
         Self.table.filter { contains($0.usage) }.map(\.name).joined(separator: ",")
     }
 
-    public var description: String { "[\(configValue)]" }
+    package var description: String { "[\(configValue)]" }
 }

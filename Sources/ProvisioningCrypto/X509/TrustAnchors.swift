@@ -12,18 +12,18 @@ import Foundation
 /// let verifier = CertificateChainVerifier(trustedRoots: [try TrustAnchors.appleRootCAG3])
 /// print(try TrustAnchors.appleRootCAG3.sha256FingerprintHex)  // 63:34:3A:BF:…:3E:91:79
 /// ```
-public enum TrustAnchors {
+package enum TrustAnchors {
     /// Apple Root CA - G3 (P-384, valid to 2039-04-30). SHA-256
     /// `63:34:3A:BF:…:3E:91:79`.
     /// - Throws: ``CertificateError`` if the compiled-in certificate cannot be parsed.
-    public static var appleRootCAG3: Certificate {
+    package static var appleRootCAG3: Certificate {
         get throws { try load(appleRootCAG3PEM, name: "Apple Root CA - G3") }
     }
 
     /// Apple Worldwide Developer Relations CA - G2 (P-256, issued by Root CA - G3,
     /// valid to 2029-05-06). SHA-256 `9E:D4:B3:B8:…:8A:C9:4C`.
     /// - Throws: ``CertificateError`` if the compiled-in certificate cannot be parsed.
-    public static var appleWWDRCAG2: Certificate {
+    package static var appleWWDRCAG2: Certificate {
         get throws { try load(appleWWDRCAG2PEM, name: "Apple Worldwide Developer Relations CA - G2") }
     }
 

@@ -1,21 +1,21 @@
 /// A certificate path that verified to a pinned root, leaf first.
-public struct VerifiedCertificateChain: Hashable, Sendable {
+package struct VerifiedCertificateChain: Hashable, Sendable {
     /// The path: leaf, intermediates, then the pinned root (at least one
     /// element).
-    public let certificates: [Certificate]
+    package let certificates: [Certificate]
 
     init(certificates: [Certificate]) {
         self.certificates = certificates
     }
 
     /// The end-entity certificate the path was built for.
-    public var leaf: Certificate { certificates[0] }
+    package var leaf: Certificate { certificates[0] }
 
     /// The certificates between leaf and root, leaf side first.
-    public var intermediates: [Certificate] {
+    package var intermediates: [Certificate] {
         certificates.count > 2 ? Array(certificates[1..<(certificates.count - 1)]) : []
     }
 
     /// The pinned root the path ends at.
-    public var root: Certificate { certificates[certificates.count - 1] }
+    package var root: Certificate { certificates[certificates.count - 1] }
 }

@@ -9,13 +9,13 @@
 /// ```
 public struct FuzzTarget: Sendable {
     /// The target's name, which is also its corpus folder (`Fuzz/corpus/<name>`).
-    public let name: String
+    package let name: String
     private let body: @Sendable ([UInt8]) -> FuzzOutcome
 
     /// - Parameters:
     ///   - name: the corpus folder and fuzzer executable suffix.
     ///   - body: the entry logic; it must return for every input (never trap).
-    public init(name: String, body: @escaping @Sendable ([UInt8]) -> FuzzOutcome) {
+    package init(name: String, body: @escaping @Sendable ([UInt8]) -> FuzzOutcome) {
         self.name = name
         self.body = body
     }
@@ -25,10 +25,10 @@ public struct FuzzTarget: Sendable {
     public func run(_ input: [UInt8]) -> FuzzOutcome { body(input) }
 
     /// Every target, in the order `make fuzz` runs them.
-    public static let all: [FuzzTarget] = [requestBodies, cms, certificateChain, jwt, deepLink, doctorPlist, http]
+    package static let all: [FuzzTarget] = [requestBodies, cms, certificateChain, jwt, deepLink, doctorPlist, http]
 
     /// The target named `name`, if any.
-    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }
 
 /// What a fuzz target did with one input.

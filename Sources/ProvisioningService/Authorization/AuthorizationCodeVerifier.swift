@@ -15,17 +15,17 @@ import ProvisioningCrypto
 /// let code = try verifier.verify(request.authorizationCode, issuer: issuer, scope: .provision, now: now)
 /// try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
 /// ```
-public struct AuthorizationCodeVerifier: Sendable {
+package struct AuthorizationCodeVerifier: Sendable {
     /// The `aud` every code must carry.
-    public var audience: String
+    package var audience: String
     /// The longest accepted `exp` − `iat`.
-    public var maximumLifetime: TimeInterval
+    package var maximumLifetime: TimeInterval
     /// Accepted clock difference with the bank, in seconds.
-    public var leeway: TimeInterval
+    package var leeway: TimeInterval
     /// The ``leeway`` the service runs with.
-    public static let defaultLeeway: TimeInterval = 30
+    package static let defaultLeeway: TimeInterval = 30
 
-    public init(audience: String, maximumLifetime: TimeInterval = 300, leeway: TimeInterval = defaultLeeway) {
+    package init(audience: String, maximumLifetime: TimeInterval = 300, leeway: TimeInterval = defaultLeeway) {
         self.audience = audience
         self.maximumLifetime = maximumLifetime
         self.leeway = leeway
@@ -37,7 +37,7 @@ public struct AuthorizationCodeVerifier: Sendable {
     ///   code, `authorization-code-scope` when the scope is missing,
     ///   `authorization-code-invalid` for every other defect (signature, `alg`,
     ///   issuer, audience, lifetime, missing claims).
-    public func verify(
+    package func verify(
         _ code: String, issuer: Issuer, scope: AuthorizationScope, now: Date
     ) throws(ServiceError) -> VerifiedAuthorizationCode {
         let validator = JWTValidator(

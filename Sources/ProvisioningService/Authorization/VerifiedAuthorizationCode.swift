@@ -3,23 +3,23 @@ import Foundation
 /// The claims of an authorization code that passed signature, time, audience,
 /// issuer and scope checks. Its bindings still have to be compared with the
 /// request (see ``AuthorizationCodeVerifier``).
-public struct VerifiedAuthorizationCode: Sendable, Hashable {
+package struct VerifiedAuthorizationCode: Sendable, Hashable {
     /// The code's `jti`, consumed once per issuer.
-    public let jwtID: String
+    package let jwtID: String
     /// When the code stops being valid; the used-code record may be purged after it.
-    public let expiresAt: Date
+    package let expiresAt: Date
     /// The scopes the code grants.
-    public let scopes: Set<AuthorizationScope>
+    package let scopes: Set<AuthorizationScope>
     /// The `cardRef` binding, when present.
-    public let cardRef: String?
+    package let cardRef: String?
     /// The `panLastFour` binding, when present.
-    public let panLastFour: String?
+    package let panLastFour: String?
     /// The `tokenId` binding, when present.
-    public let tokenId: String?
+    package let tokenId: String?
     /// The `sub` claim (the bank's user id for wallet registration), when present.
-    public let subject: String?
+    package let subject: String?
 
-    public init(
+    package init(
         jwtID: String, expiresAt: Date, scopes: Set<AuthorizationScope>, cardRef: String?, panLastFour: String?,
         tokenId: String?, subject: String? = nil
     ) {
@@ -36,7 +36,7 @@ public struct VerifiedAuthorizationCode: Sendable, Hashable {
     /// present and each present one must match.
     ///
     /// - Throws: ``ServiceError`` `authorization-code-scope`.
-    public func requireCard(cardRef: String, panLastFour: String) throws(ServiceError) {
+    package func requireCard(cardRef: String, panLastFour: String) throws(ServiceError) {
         guard self.cardRef != nil || self.panLastFour != nil else {
             throw ServiceError(.authorizationCodeScope, "the authorization code is not bound to a card")
         }
@@ -51,7 +51,7 @@ public struct VerifiedAuthorizationCode: Sendable, Hashable {
     /// Checks the `tokenId` binding.
     ///
     /// - Throws: ``ServiceError`` `authorization-code-scope` when it is missing or differs.
-    public func requireToken(_ tokenId: String) throws(ServiceError) {
+    package func requireToken(_ tokenId: String) throws(ServiceError) {
         guard self.tokenId == tokenId else {
             throw ServiceError(.authorizationCodeScope, "the authorization code is not bound to this token")
         }

@@ -1,18 +1,19 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// A card's expiry month, as printed on the card (MM/YY).
 ///
 /// A card is valid through the last instant of its expiry month, in UTC. Its
 /// `description` and mirror are redacted so that an expiry cannot reach a log by
 /// accident; read ``wireValue`` where the value itself is needed (encryption).
-public struct CardExpiration: Hashable, Sendable {
+package struct CardExpiration: Hashable, Sendable {
     /// The month, 1–12.
-    public let month: Int
+    package let month: Int
     /// The four-digit year (two-digit years are taken in 2000–2099).
-    public let year: Int
+    package let year: Int
 
     /// An expiry from a month (1–12) and a four-digit year; `nil` when out of range.
-    public init?(month: Int, year: Int) {
+    package init?(month: Int, year: Int) {
         guard (1...12).contains(month), (2000...2099).contains(year) else { return nil }
         self.month = month
         self.year = year
@@ -22,13 +23,13 @@ public struct CardExpiration: Hashable, Sendable {
     ///
     /// Returns `nil` for any other shape or a month outside 01–12; use
     /// ``CardPayloadValidator`` to learn which of the two it was.
-    public init?(wireValue: some StringProtocol) {
+    package init?(wireValue: some StringProtocol) {
         guard let (month, year) = Self.parseDigits(wireValue) else { return nil }
         self.init(month: month, year: 2000 + year)
     }
 
     /// "MM/YY", the form Apple's encrypted pass data carries.
-    public var wireValue: String {
+    package var wireValue: String {
         let mm = month < 10 ? "0\(month)" : "\(month)"
         let yy = year % 100 < 10 ? "0\(year % 100)" : "\(year % 100)"
         return "\(mm)/\(yy)"
@@ -36,14 +37,14 @@ public struct CardExpiration: Hashable, Sendable {
 
     /// The first instant after the card stops being valid: 00:00 UTC on the first
     /// day of the month after the expiry month.
-    public var endOfValidity: Date {
+    package var endOfValidity: Date {
         let next = month == 12 ? (year: year + 1, month: 1) : (year: year, month: month + 1)
         return Date(
             timeIntervalSince1970: TimeInterval(Self.daysSince1970(year: next.year, month: next.month)) * 86_400)
     }
 
     /// Whether the card is no longer valid at `date`.
-    public func isExpired(at date: Date) -> Bool {
+    package func isExpired(at date: Date) -> Bool {
         date >= endOfValidity
     }
 
@@ -51,12 +52,7 @@ public struct CardExpiration: Hashable, Sendable {
     /// Gregorian, UTC), by Howard Hinnant's days_from_civil: `Calendar` went
     /// through ICU on every provisioning request for a constant of arithmetic.
     static func daysSince1970(year: Int, month: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilDate.days(year: Int64(year), month: Int64(month), day: 1))
     }
 
     /// "MM/YY" split into its numbers without range checks, or `nil` when the
@@ -72,7 +68,7 @@ public struct CardExpiration: Hashable, Sendable {
 }
 
 extension CardExpiration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String { "••/••" }
-    public var debugDescription: String { "CardExpiration(••/••)" }
-    public var customMirror: Mirror { Mirror(self, children: ["value": "••/••"], displayStyle: .struct) }
+    package var description: String { "••/••" }
+    package var debugDescription: String { "CardExpiration(••/••)" }
+    package var customMirror: Mirror { Mirror(self, children: ["value": "••/••"], displayStyle: .struct) }
 }

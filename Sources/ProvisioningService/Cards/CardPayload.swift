@@ -19,24 +19,24 @@ import ProvisioningCrypto
 ///
 /// `description`, `debugDescription` and the mirror redact the PAN, expiry and
 /// name. Turn a payload into a ``ValidatedCard`` with ``CardPayloadValidator``.
-public struct CardPayload: Hashable, Sendable {
+package struct CardPayload: Hashable, Sendable {
     /// The card number as sent; may be anything until validated.
-    public var primaryAccountNumber: String
+    package var primaryAccountNumber: String
     /// The expiry as sent, expected "MM/YY".
-    public var expiration: String
+    package var expiration: String
     /// The cardholder name as sent, untrimmed.
-    public var cardholderName: String
+    package var cardholderName: String
     /// The bank's reference for the card, which authorization codes bind to.
-    public var cardReference: String
+    package var cardReference: String
 
     /// The JSON member names of the format, in the order issues are reported.
-    public static let fieldNames = ["primaryAccountNumber", "expiration", "cardholderName", "cardReference"]
+    package static let fieldNames = ["primaryAccountNumber", "expiration", "cardholderName", "cardReference"]
 
     /// The largest JSON payload accepted, in bytes. Four short strings fit in a
     /// fraction of it; anything bigger is not a card payload.
-    public static let maximumEncodedSize = 4096
+    package static let maximumEncodedSize = 4096
 
-    public init(primaryAccountNumber: String, expiration: String, cardholderName: String, cardReference: String) {
+    package init(primaryAccountNumber: String, expiration: String, cardholderName: String, cardReference: String) {
         self.primaryAccountNumber = primaryAccountNumber
         self.expiration = expiration
         self.cardholderName = cardholderName
@@ -49,7 +49,7 @@ public struct CardPayload: Hashable, Sendable {
     ///   when the data is larger than ``maximumEncodedSize``, is not a JSON
     ///   object, lacks a member, has a member that is not a string, or has a
     ///   member outside the format. All such issues are reported together.
-    public init(jsonData: Data) throws(ValidationError) {
+    package init(jsonData: Data) throws(ValidationError) {
         guard jsonData.count <= Self.maximumEncodedSize else {
             throw ValidationError(.malformedPayload, issues: [FieldIssue(field: "payload", reason: .tooLarge)])
         }
@@ -91,12 +91,12 @@ public struct CardPayload: Hashable, Sendable {
 }
 
 extension CardPayload: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         "CardPayload(primaryAccountNumber: redacted, expiration: redacted, cardholderName: redacted, "
             + "cardReference: redacted)"
     }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror {
+    package var debugDescription: String { description }
+    package var customMirror: Mirror {
         Mirror(
             self,
             children: [

@@ -23,11 +23,11 @@ import Foundation
 /// let card = try CardPayloadValidator.validate(payload, scheme: .visa, now: Date())
 /// print(card.panLastFour)
 /// ```
-public enum CardPayloadValidator {
+package enum CardPayloadValidator {
     /// Shortest and longest cardholder name, in characters.
-    public static let nameLengths = 2...26
+    package static let nameLengths = 2...26
     /// Shortest and longest card reference or product id, in characters.
-    public static let referenceLengths = 1...64
+    package static let referenceLengths = 1...64
 
     /// Validates `payload` for `scheme` at the instant `now`.
     ///
@@ -39,7 +39,7 @@ public enum CardPayloadValidator {
     /// - Returns: The validated card, with the name trimmed.
     /// - Throws: ``ValidationError`` with code ``ValidationError/Code/invalidCard``
     ///   listing every failing field; never a value.
-    public static func validate(
+    package static func validate(
         _ payload: CardPayload, scheme: CardScheme, productId: String? = nil, now: Date
     ) throws(ValidationError) -> ValidatedCard {
         var issues: [FieldIssue] = []

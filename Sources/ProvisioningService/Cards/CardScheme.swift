@@ -11,7 +11,7 @@
 /// CardScheme(wireValue: "Bancontact")  // .other("BANCONTACT")
 /// CardScheme.mastercard.wireValue      // "MASTERCARD"
 /// ```
-public enum CardScheme: Hashable, Sendable {
+package enum CardScheme: Hashable, Sendable {
     case visa
     case mastercard
     case amex
@@ -22,14 +22,14 @@ public enum CardScheme: Hashable, Sendable {
     case other(String)
 
     /// The schemes with a dedicated case, in a stable order.
-    public static let known: [CardScheme] = [.visa, .mastercard, .amex, .discover, .pagoBancomat, .pure]
+    package static let known: [CardScheme] = [.visa, .mastercard, .amex, .discover, .pagoBancomat, .pure]
 
     /// Parses a wire name case-insensitively.
     ///
     /// Returns `nil` for a name that is empty, longer than 32 characters, or
     /// holds anything but ASCII letters, digits, `_` and `-`: such a value is not
     /// a scheme name and must not travel further (it could be anything a client sent).
-    public init?(wireValue: String) {
+    package init?(wireValue: String) {
         let upper = wireValue.uppercased()
         switch upper {
         case "VISA": self = .visa
@@ -50,7 +50,7 @@ public enum CardScheme: Hashable, Sendable {
     }
 
     /// The upper-case wire name.
-    public var wireValue: String {
+    package var wireValue: String {
         switch self {
         case .visa: "VISA"
         case .mastercard: "MASTERCARD"
@@ -64,11 +64,11 @@ public enum CardScheme: Hashable, Sendable {
 }
 
 extension CardScheme: CustomStringConvertible {
-    public var description: String { wireValue }
+    package var description: String { wireValue }
 }
 
 extension CardScheme: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let scheme = CardScheme(wireValue: raw) else {
@@ -77,7 +77,7 @@ extension CardScheme: Codable {
         self = scheme
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wireValue)
     }

@@ -14,45 +14,45 @@
 ///
 /// Domestic schemes issue from BINs that overlap the international ones, so the
 /// BIN alone cannot tell them apart; the product id names the programme instead.
-public struct CardSchemeRule: Hashable, Sendable {
+package struct CardSchemeRule: Hashable, Sendable {
     /// A range of BIN prefixes of one length, such as 2221…2720 (four digits).
-    public struct PrefixRange: Hashable, Sendable {
+    package struct PrefixRange: Hashable, Sendable {
         /// Lowest prefix, inclusive.
-        public let lowerBound: Int
+        package let lowerBound: Int
         /// Highest prefix, inclusive.
-        public let upperBound: Int
+        package let upperBound: Int
         /// How many leading digits of the PAN are compared.
-        public let digits: Int
+        package let digits: Int
 
         /// A range of `digits`-long prefixes from `lowerBound` to `upperBound` inclusive.
-        public init(_ lowerBound: Int, _ upperBound: Int, digits: Int) {
+        package init(_ lowerBound: Int, _ upperBound: Int, digits: Int) {
             self.lowerBound = lowerBound
             self.upperBound = upperBound
             self.digits = digits
         }
 
         /// A single prefix, such as 4 or 6011.
-        public init(_ prefix: Int, digits: Int) {
+        package init(_ prefix: Int, digits: Int) {
             self.init(prefix, prefix, digits: digits)
         }
 
         /// Whether `pan` (ASCII digits) starts with a prefix of this range.
-        public func contains(pan: some StringProtocol) -> Bool {
+        package func contains(pan: some StringProtocol) -> Bool {
             guard pan.utf8.count >= digits, let prefix = Int(pan.prefix(digits)) else { return false }
             return (lowerBound...upperBound).contains(prefix)
         }
     }
 
     /// The scheme this rule describes.
-    public let scheme: CardScheme
+    package let scheme: CardScheme
     /// Accepted prefixes; empty means any BIN.
-    public let prefixes: [PrefixRange]
+    package let prefixes: [PrefixRange]
     /// Accepted PAN lengths.
-    public let lengths: Set<Int>
+    package let lengths: Set<Int>
     /// Whether a request for this scheme must carry a product id.
-    public let requiresProductId: Bool
+    package let requiresProductId: Bool
 
-    public init(scheme: CardScheme, prefixes: [PrefixRange], lengths: Set<Int>, requiresProductId: Bool) {
+    package init(scheme: CardScheme, prefixes: [PrefixRange], lengths: Set<Int>, requiresProductId: Bool) {
         self.scheme = scheme
         self.prefixes = prefixes
         self.lengths = lengths
@@ -61,18 +61,18 @@ public struct CardSchemeRule: Hashable, Sendable {
 
     /// Whether the PAN's leading digits fall in one of the rule's prefixes
     /// (always `true` for a rule without prefixes).
-    public func acceptsBIN(of pan: some StringProtocol) -> Bool {
+    package func acceptsBIN(of pan: some StringProtocol) -> Bool {
         prefixes.isEmpty || prefixes.contains { $0.contains(pan: pan) }
     }
 
     /// The rule of a scheme whose BINs cannot be told from others': any BIN,
     /// 13–19 digits, product id required.
-    public static func anyBIN(for scheme: CardScheme) -> CardSchemeRule {
+    package static func anyBIN(for scheme: CardScheme) -> CardSchemeRule {
         CardSchemeRule(scheme: scheme, prefixes: [], lengths: Set(13...19), requiresProductId: true)
     }
 
     /// The rule for `scheme` (see the table in the type's documentation).
-    public static func rule(for scheme: CardScheme) -> CardSchemeRule {
+    package static func rule(for scheme: CardScheme) -> CardSchemeRule {
         switch scheme {
         case .visa:
             CardSchemeRule(

@@ -5,22 +5,22 @@
 /// for Apple and fingerprinted, nothing else; `description`, `debugDescription`
 /// and the mirror show only the scheme, the last four digits and the card
 /// reference, so `print(card)`, `"\(card)"` and `dump(card)` are safe.
-public struct ValidatedCard: Hashable, Sendable {
+package struct ValidatedCard: Hashable, Sendable {
     /// The scheme the card was validated against.
-    public let scheme: CardScheme
+    package let scheme: CardScheme
     /// The product id the request named, when it named one.
-    public let productId: String?
+    package let productId: String?
     /// The full card number, ASCII digits. For encryption and fingerprinting only.
-    public let pan: String
+    package let pan: String
     /// The expiry month.
-    public let expiration: CardExpiration
+    package let expiration: CardExpiration
     /// The cardholder name, trimmed, 2–26 characters.
-    public let cardholderName: String
+    package let cardholderName: String
     /// The bank's reference for the card.
-    public let cardReference: String
+    package let cardReference: String
 
     /// The PAN's last four digits, the only part of it that may be stored and shown.
-    public var panLastFour: String { String(pan.suffix(4)) }
+    package var panLastFour: String { String(pan.suffix(4)) }
 
     init(
         scheme: CardScheme, productId: String?, pan: String, expiration: CardExpiration, cardholderName: String,
@@ -36,11 +36,11 @@ public struct ValidatedCard: Hashable, Sendable {
 }
 
 extension ValidatedCard: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         "ValidatedCard(scheme: \(scheme), pan: ••••\(panLastFour), expiration: ••/••, cardReference: \(cardReference))"
     }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror {
+    package var debugDescription: String { description }
+    package var customMirror: Mirror {
         Mirror(
             self,
             children: [

@@ -11,11 +11,11 @@ import Synchronization
 /// function of the chain and the pinned roots, so several processes need not
 /// share it; a hit still checks that every certificate of the path is valid at
 /// the request's time.
-public final class ApplePayChainValidator: Sendable {
+package final class ApplePayChainValidator: Sendable {
     /// The roots and policy chains are verified against.
-    public let trust: ChainTrust
+    package let trust: ChainTrust
     /// The most chains kept.
-    public let capacity: Int
+    package let capacity: Int
     private let verifier: CertificateChainVerifier
 
     private struct Entry: Sendable {
@@ -34,14 +34,14 @@ public final class ApplePayChainValidator: Sendable {
     static let maximumCertificates = 4
     static let maximumCertificateBytes = 16 * 1024
 
-    public init(trust: ChainTrust, capacity: Int = 256) {
+    package init(trust: ChainTrust, capacity: Int = 256) {
         self.trust = trust
         self.capacity = max(1, capacity)
         self.verifier = CertificateChainVerifier(trustedRoots: trust.roots)
     }
 
     /// The number of chains cached now.
-    public var cachedChainCount: Int { cache.withLock { $0.entries.count } }
+    package var cachedChainCount: Int { cache.withLock { $0.entries.count } }
 
     /// Verifies `chain` (DER, leaf first) at `now` and returns the leaf's P-256
     /// key, which ECC_V2 encrypts the pass data for.
@@ -49,7 +49,7 @@ public final class ApplePayChainValidator: Sendable {
     /// - Throws: ``ServiceError`` `certificate-chain-invalid` naming the defect
     ///   (untrusted root, order, missing marker, expiry…), also when the leaf's
     ///   key is not P-256.
-    public func verifiedLeafKey(chain: [[UInt8]], now: Date) throws(ServiceError) -> P256.PublicKey {
+    package func verifiedLeafKey(chain: [[UInt8]], now: Date) throws(ServiceError) -> P256.PublicKey {
         guard let key = try verifiedEntry(chain: chain, now: now).leafKey else {
             throw ServiceError(.certificateChainInvalid, "the leaf certificate's key is not P-256")
         }

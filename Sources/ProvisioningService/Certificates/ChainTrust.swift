@@ -7,13 +7,13 @@ import ProvisioningCrypto
 /// let production = ChainTrust.production
 /// let sandbox = ChainTrust(roots: [sandboxRoot], policy: .sandbox(intermediateCommonName: name))
 /// ```
-public struct ChainTrust: Sendable {
+package struct ChainTrust: Sendable {
     /// The pinned roots.
-    public var roots: [Certificate]
+    package var roots: [Certificate]
     /// The leaf and intermediate rules.
-    public var policy: ApplePayIssuerEncryptionPolicy
+    package var policy: ApplePayIssuerEncryptionPolicy
 
-    public init(roots: [Certificate], policy: ApplePayIssuerEncryptionPolicy) {
+    package init(roots: [Certificate], policy: ApplePayIssuerEncryptionPolicy) {
         self.roots = roots
         self.policy = policy
     }
@@ -21,7 +21,7 @@ public struct ChainTrust: Sendable {
     /// Apple Root CA - G3 (shipped in ProvisioningCrypto) with the production policy.
     ///
     /// - Throws: ``ProvisioningCrypto/CertificateError`` when the bundled root cannot be read.
-    public static func production() throws -> ChainTrust {
+    package static func production() throws -> ChainTrust {
         ChainTrust(roots: [try TrustAnchors.appleRootCAG3], policy: .production)
     }
 }

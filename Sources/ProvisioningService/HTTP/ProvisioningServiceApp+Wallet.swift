@@ -123,7 +123,7 @@ extension ProvisioningServiceApp {
     /// start-up seed, so every card shows art. Uploaded art is never replaced.
     ///
     /// - Throws: a ``Storage/StorageError`` when the database refuses the rows.
-    public func installDefaultCardArt(
+    package func installDefaultCardArt(
         productIds: [String] = [CardArtSpecification.defaultProductId]
     ) async throws {
         let now = context.clock()

@@ -23,21 +23,21 @@ import Storage
 /// let server = HTTPServer(configuration: .init(port: 8080), router: router, observers: app.observers)
 /// try server.start()
 /// ```
-public final class ProvisioningServiceApp: Sendable {
+package final class ProvisioningServiceApp: Sendable {
     /// The configuration the service runs with.
-    public let configuration: IssuerConfiguration
+    package let configuration: IssuerConfiguration
     /// The service's metrics, rendered at `/metrics`.
-    public let metrics: ServiceMetrics
+    package let metrics: ServiceMetrics
     let context: ServiceContext
     /// The networks' wallet side; `nil` answers wallet calls with 503.
     let walletNetwork: (any WalletTokenService)?
     private let openAPIDocument: [UInt8]
     /// The certificates `/readyz` follows (the pinned roots, the payload certificates).
-    public let selfCheck: ServiceSelfCheck
+    package let selfCheck: ServiceSelfCheck
 
     /// The migrations of the service's tables: versions 1–99 and the issuer
     /// wallet's 200–249 (``WalletMigrations``).
-    public static var migrations: [Migration] { ServiceMigrations.all + WalletMigrations.all }
+    package static var migrations: [Migration] { ServiceMigrations.all + WalletMigrations.all }
 
     /// Builds the service.
     ///
@@ -53,7 +53,7 @@ public final class ProvisioningServiceApp: Sendable {
     ///   - logSink: receives one record per outcome; never card data, codes, nonces or keys.
     /// - Throws: ``ConfigurationError`` when an issuer's keys or secrets cannot be loaded,
     ///   ``MetricsError`` when the metrics cannot be registered.
-    public init(
+    package init(
         configuration: IssuerConfiguration, database: any SQLDatabase, connector: any TokenServiceConnector,
         chainTrust: ChainTrust, walletNetwork: (any WalletTokenService)? = nil, metrics: ServiceMetrics? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }, logSink: @escaping LogSink = { _ in }
@@ -77,10 +77,10 @@ public final class ProvisioningServiceApp: Sendable {
     }
 
     /// The issuers served, by id.
-    public var issuers: [String: Issuer] { context.issuers }
+    package var issuers: [String: Issuer] { context.issuers }
 
     /// The server hooks that feed the request metrics and the access log.
-    public var observers: HTTPServerObservers {
+    package var observers: HTTPServerObservers {
         let metrics = self.metrics
         let log = context.log
         return HTTPServerObservers(
@@ -103,7 +103,7 @@ public final class ProvisioningServiceApp: Sendable {
 
     /// Mounts every service route: API routes under the base path, operations
     /// routes at the root. The sandbox mounts its own routes.
-    public func register(on router: inout Router) {
+    package func register(on router: inout Router) {
         let base = configuration.service.basePath
         let provisioning = ApplePayProvisioning(context: context)
         let lifecycle = TokenLifecycle(context: context)
@@ -187,7 +187,7 @@ public final class ProvisioningServiceApp: Sendable {
     /// Mounts `/healthz`, `/readyz`, `/metrics` and `/openapi.json` alone on
     /// `router`: what ``register(on:)`` mounts beside the API, and all an
     /// operations listener of its own serves (`tpc serve --operations-port`).
-    public func registerOperations(on router: inout Router) {
+    package func registerOperations(on router: inout Router) {
         // The operational routes answer under the base path, where the OpenAPI
         // document (whose paths are relative to it) puts them, and at the root,
         // where probes and scrapers of a deployment look for them.

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The SHA-256 digest of a back-office API key, as stored in the configuration
 /// (`"sha256:<64 hex digits>"`), so that the configuration never holds a key.
 ///
@@ -7,20 +9,20 @@
 /// ```sh
 /// printf %s "$API_KEY" | openssl dgst -sha256 -hex   # → "sha256:" + the hex
 /// ```
-public struct APIKeyHash: Hashable, Sendable {
+package struct APIKeyHash: Hashable, Sendable {
     /// The 32-byte digest.
-    public let digest: [UInt8]
+    package let digest: [UInt8]
 
     /// Parses `"sha256:<64 hex digits>"` (hex in either case); `nil` otherwise.
-    public init?(_ text: String) {
-        guard text.hasPrefix("sha256:"), let bytes = HexDecoding.bytes(fromHex: text.dropFirst("sha256:".count)),
+    package init?(_ text: String) {
+        guard text.hasPrefix("sha256:"), let bytes = Hexadecimal.bytes(text.dropFirst("sha256:".count)),
             bytes.count == 32
         else { return nil }
         digest = bytes
     }
 
     /// The configuration form, `sha256:` and lower-case hex.
-    public var stringValue: String {
+    package var stringValue: String {
         "sha256:"
             + digest.map { byte in
                 let hex = String(byte, radix: 16)
@@ -30,7 +32,7 @@ public struct APIKeyHash: Hashable, Sendable {
 
     /// Whether `candidate` (the SHA-256 of a presented key) equals this digest.
     /// Takes the same time wherever the first difference is.
-    public func matches(sha256Digest candidate: some Collection<UInt8>) -> Bool {
+    package func matches(sha256Digest candidate: some Collection<UInt8>) -> Bool {
         guard candidate.count == digest.count else { return false }
         var difference: UInt8 = 0
         for (left, right) in zip(digest, candidate) { difference |= left ^ right }
@@ -39,7 +41,7 @@ public struct APIKeyHash: Hashable, Sendable {
 }
 
 extension APIKeyHash: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let hash = APIKeyHash(try container.decode(String.self)) else {
             throw ConfigurationError(
@@ -49,34 +51,8 @@ extension APIKeyHash: Codable {
         self = hash
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(stringValue)
-    }
-}
-
-/// Hex text to bytes, shared by the configuration types.
-enum HexDecoding {
-    static func bytes(fromHex text: some StringProtocol) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

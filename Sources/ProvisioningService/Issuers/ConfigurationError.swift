@@ -11,49 +11,49 @@
 ///     print(error)  // "missing-field: issuer bank-1: issuers[0].notificationSecret: required"
 /// }
 /// ```
-public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The configuration file cannot be read.
-        public static let unreadableFile = Code(rawValue: "unreadable-file")
+        package static let unreadableFile = Code(rawValue: "unreadable-file")
         /// The configuration is not JSON.
-        public static let invalidJSON = Code(rawValue: "invalid-json")
+        package static let invalidJSON = Code(rawValue: "invalid-json")
         /// A required field is absent.
-        public static let missingField = Code(rawValue: "missing-field")
+        package static let missingField = Code(rawValue: "missing-field")
         /// A field has the wrong type or a value outside what it accepts.
-        public static let invalidField = Code(rawValue: "invalid-field")
+        package static let invalidField = Code(rawValue: "invalid-field")
         /// Two issuers share an id, or a list holds the same entry twice.
-        public static let duplicate = Code(rawValue: "duplicate")
+        package static let duplicate = Code(rawValue: "duplicate")
         /// A file the configuration refers to cannot be read or is empty.
-        public static let unreadableReference = Code(rawValue: "unreadable-reference")
+        package static let unreadableReference = Code(rawValue: "unreadable-reference")
         /// A certificate the service relies on (a pinned root, a payload
         /// certificate) is outside its validity period.
-        public static let unusableCertificate = Code(rawValue: "unusable-certificate")
+        package static let unusableCertificate = Code(rawValue: "unusable-certificate")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// The issuer whose entry is wrong, when the problem is inside one and its id
     /// could be read.
-    public let issuerId: String?
+    package let issuerId: String?
     /// The JSON path of the field.
-    public let field: String
+    package let field: String
     /// What is wrong, without the value.
-    public let detail: String
+    package let detail: String
 
-    public init(_ code: Code, issuerId: String? = nil, field: String, detail: String) {
+    package init(_ code: Code, issuerId: String? = nil, field: String, detail: String) {
         self.code = code
         self.issuerId = issuerId
         self.field = field
         self.detail = detail
     }
 
-    public var description: String {
+    package var description: String {
         let issuer = issuerId.map { "issuer \($0): " } ?? ""
         return "\(code): \(issuer)\(field): \(detail)"
     }

@@ -8,27 +8,27 @@ import ProvisioningCrypto
 /// let issuers = try configuration.issuers.map(Issuer.init(settings:))
 /// let fingerprint = try issuers[0].panFingerprint(of: card.pan)
 /// ```
-public struct Issuer: Sendable {
+package struct Issuer: Sendable {
     /// The configuration this issuer was built from.
-    public let settings: IssuerSettings
+    package let settings: IssuerSettings
     /// The keys that verify the issuer's authorization codes.
-    public let authorizationCodeKeys: JWKSet
+    package let authorizationCodeKeys: JWKSet
     /// The private key of the payload certificate.
-    public let payloadPrivateKey: AnyPrivateKey
+    package let payloadPrivateKey: AnyPrivateKey
     /// The certificate the bank encrypts card payloads for.
-    public let payloadCertificate: Certificate
+    package let payloadCertificate: Certificate
     let notificationSecret: [UInt8]
     let fingerprintSecret: [UInt8]
     let activationDataSecret: [UInt8]
 
     /// The issuer id.
-    public var id: String { settings.id }
+    package var id: String { settings.id }
 
     /// Parses the keys and loads the secrets of `settings`.
     ///
     /// - Throws: ``ConfigurationError`` naming the issuer and the field that
     ///   cannot be loaded or parsed (never its content).
-    public init(settings: IssuerSettings) throws(ConfigurationError) {
+    package init(settings: IssuerSettings) throws(ConfigurationError) {
         func fail(_ field: String, _ detail: String) -> ConfigurationError {
             ConfigurationError(.invalidField, issuerId: settings.id, field: field, detail: detail)
         }
@@ -63,13 +63,13 @@ public struct Issuer: Sendable {
     /// lowercase hex of HMAC-SHA256(fingerprintSecret, PAN).
     ///
     /// - Throws: ``CryptoError`` when HMAC fails.
-    public func panFingerprint(of pan: String) throws -> String {
+    package func panFingerprint(of pan: String) throws -> String {
         Hex.encode(try HMACSHA256.authenticationCode(for: Array(pan.utf8), key: fingerprintSecret))
     }
 
     /// Whether `apiKey` is one of the issuer's back-office keys. Every configured
     /// hash is compared, in constant time, whatever matches.
-    public func acceptsBackOfficeKey(_ apiKey: String) -> Bool {
+    package func acceptsBackOfficeKey(_ apiKey: String) -> Bool {
         guard let digest = try? SHA256.hash(data: Array(apiKey.utf8)) else { return false }
         var matched = false
         for hash in settings.backOfficeAPIKeyHashes where hash.matches(sha256Digest: digest) {
@@ -79,7 +79,7 @@ public struct Issuer: Sendable {
     }
 
     /// Whether the issuer may provision `scheme`.
-    public func allows(_ scheme: CardScheme) -> Bool {
+    package func allows(_ scheme: CardScheme) -> Bool {
         settings.allowedSchemes.contains(scheme)
     }
 }

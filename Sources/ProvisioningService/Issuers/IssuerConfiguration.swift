@@ -18,13 +18,13 @@ import Foundation
 /// let configuration = try IssuerConfiguration.load(contentsOf: URL(fileURLWithPath: "tpc.json"))
 /// let issuer = configuration.issuer(withId: "bank-1")
 /// ```
-public struct IssuerConfiguration: Hashable, Sendable {
+package struct IssuerConfiguration: Hashable, Sendable {
     /// The issuers, in file order.
-    public var issuers: [IssuerSettings]
+    package var issuers: [IssuerSettings]
     /// The service-wide settings.
-    public var service: ServiceSettings
+    package var service: ServiceSettings
 
-    public init(issuers: [IssuerSettings], service: ServiceSettings) {
+    package init(issuers: [IssuerSettings], service: ServiceSettings) {
         self.issuers = issuers
         self.service = service
     }
@@ -32,17 +32,17 @@ public struct IssuerConfiguration: Hashable, Sendable {
     /// The decoder `userInfo` key holding the directory (a file `URL`) relative
     /// paths are resolved against; the current directory when absent.
     // `CodingUserInfoKey(rawValue:)` is failable in signature only: it accepts every string.
-    public static let baseDirectoryUserInfoKey = CodingUserInfoKey(rawValue: "tpc.issuerConfiguration.baseDirectory")!
+    package static let baseDirectoryUserInfoKey = CodingUserInfoKey(rawValue: "tpc.issuerConfiguration.baseDirectory")!
 
     /// The largest configuration file read, in bytes.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
 
     /// Reads, decodes and validates a configuration file, and checks that every
     /// file and secret it refers to can be loaded.
     ///
     /// - Throws: ``ConfigurationError`` naming the issuer and field of the first
     ///   problem.
-    public static func load(contentsOf url: URL) throws(ConfigurationError) -> IssuerConfiguration {
+    package static func load(contentsOf url: URL) throws(ConfigurationError) -> IssuerConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -62,7 +62,7 @@ public struct IssuerConfiguration: Hashable, Sendable {
     /// ``checkReferences()``.
     ///
     /// - Throws: ``ConfigurationError``.
-    public init(jsonData: Data, baseDirectory: URL) throws(ConfigurationError) {
+    package init(jsonData: Data, baseDirectory: URL) throws(ConfigurationError) {
         let decoder = JSONDecoder()
         decoder.userInfo[Self.baseDirectoryUserInfoKey] = baseDirectory
         do {
@@ -74,14 +74,14 @@ public struct IssuerConfiguration: Hashable, Sendable {
     }
 
     /// The issuer with `id`, or `nil`.
-    public func issuer(withId id: String) -> IssuerSettings? {
+    package func issuer(withId id: String) -> IssuerSettings? {
         issuers.first { $0.id == id }
     }
 
     /// Checks every value: at least one issuer, unique ids, well-formed fields.
     ///
     /// - Throws: ``ConfigurationError`` for the first problem.
-    public func validate() throws(ConfigurationError) {
+    package func validate() throws(ConfigurationError) {
         guard !issuers.isEmpty else {
             throw ConfigurationError(.invalidField, field: "issuers", detail: "at least one issuer is required")
         }
@@ -101,7 +101,7 @@ public struct IssuerConfiguration: Hashable, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` naming the issuer and field that cannot be
     ///   loaded (never the content).
-    public func checkReferences() throws(ConfigurationError) {
+    package func checkReferences() throws(ConfigurationError) {
         for (index, issuer) in issuers.enumerated() {
             let path = "issuers[\(index)]"
             do {
@@ -157,7 +157,7 @@ extension IssuerConfiguration: Codable {
         case issuers, service
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try Self.refuseUnknownMembers(decoder, known: Set(CodingKeys.allCases.map(\.stringValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -165,7 +165,7 @@ extension IssuerConfiguration: Codable {
             service: try container.decode(ServiceSettings.self, forKey: .service))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(issuers, forKey: .issuers)
         try container.encode(service, forKey: .service)

@@ -19,32 +19,32 @@ import ProvisioningCrypto
 /// `allowedProductIds` and `backOfficeAPIKeyHashes` may be left out (empty);
 /// every other member is required. Unknown members are refused, so a misspelt
 /// optional member cannot go unnoticed.
-public struct IssuerSettings: Hashable, Sendable {
+package struct IssuerSettings: Hashable, Sendable {
     /// The issuer id used in URLs and as the `iss` of its authorization codes.
-    public var id: String
+    package var id: String
     /// A display name.
-    public var name: String
+    package var name: String
     /// The JWK Set (`{"keys": [...]}`) that verifies the issuer's authorization
     /// codes, kept as JSON for the crypto layer. Public keys only, each with a `kid`.
-    public var authorizationCodeKeys: JSONValue
+    package var authorizationCodeKeys: JSONValue
     /// The key pair for the bank's encrypted payloads.
-    public var payloadKey: PayloadKeyConfiguration
+    package var payloadKey: PayloadKeyConfiguration
     /// The schemes the issuer may provision.
-    public var allowedSchemes: [CardScheme]
+    package var allowedSchemes: [CardScheme]
     /// The product ids the issuer may name (for schemes that require one).
-    public var allowedProductIds: [String]
+    package var allowedProductIds: [String]
     /// The token requestors (wallets) the issuer works with.
-    public var tokenRequestorIds: [String]
+    package var tokenRequestorIds: [String]
     /// Digests of the back-office API keys.
-    public var backOfficeAPIKeyHashes: [APIKeyHash]
+    package var backOfficeAPIKeyHashes: [APIKeyHash]
     /// The HMAC secret of network notifications.
-    public var notificationSecret: SecretSource
+    package var notificationSecret: SecretSource
     /// The HMAC secret of PAN fingerprints.
-    public var fingerprintSecret: SecretSource
+    package var fingerprintSecret: SecretSource
     /// The secret of activation data shared with the network.
-    public var activationDataSecret: SecretSource
+    package var activationDataSecret: SecretSource
 
-    public init(
+    package init(
         id: String, name: String, authorizationCodeKeys: JSONValue, payloadKey: PayloadKeyConfiguration,
         allowedSchemes: [CardScheme], allowedProductIds: [String] = [], tokenRequestorIds: [String],
         backOfficeAPIKeyHashes: [APIKeyHash] = [], notificationSecret: SecretSource,
@@ -129,7 +129,7 @@ extension IssuerSettings: Codable {
         case backOfficeAPIKeyHashes, notificationSecret, fingerprintSecret, activationDataSecret
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let id = try container.decode(String.self, forKey: .id)
         do {
@@ -155,7 +155,7 @@ extension IssuerSettings: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)

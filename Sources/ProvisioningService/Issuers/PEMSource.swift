@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A relative file path is resolved against the configuration file's
 /// directory. `description` and the mirror never show inline PEM text.
-public enum PEMSource: Hashable, Sendable {
+package enum PEMSource: Hashable, Sendable {
     /// A PEM file.
     case file(URL)
     /// PEM text in the configuration.
@@ -17,7 +17,7 @@ public enum PEMSource: Hashable, Sendable {
     /// - Throws: ``ConfigurationError`` when the file cannot be read or the text
     ///   has no PEM `-----BEGIN` line. The content is never checked further here:
     ///   the crypto layer parses it.
-    public func load(field: String = "pem") throws(ConfigurationError) -> String {
+    package func load(field: String = "pem") throws(ConfigurationError) -> String {
         let text: String
         switch self {
         case .inline(let value):
@@ -37,12 +37,12 @@ public enum PEMSource: Hashable, Sendable {
 }
 
 extension PEMSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(let url): "PEMSource.file(\(url.path))"
         case .inline: "PEMSource.inline(redacted)"
         }
     }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
 }

@@ -3,13 +3,13 @@
 ///
 /// In JSON: `{"privateKeyPEMFile" | "privateKeyPEM", "certificatePEMFile" |
 /// "certificatePEM"}`, exactly one of each pair.
-public struct PayloadKeyConfiguration: Hashable, Sendable {
+package struct PayloadKeyConfiguration: Hashable, Sendable {
     /// The private key (PKCS #8 or traditional PEM).
-    public var privateKey: PEMSource
+    package var privateKey: PEMSource
     /// The certificate holding the matching public key.
-    public var certificate: PEMSource
+    package var certificate: PEMSource
 
-    public init(privateKey: PEMSource, certificate: PEMSource) {
+    package init(privateKey: PEMSource, certificate: PEMSource) {
         self.privateKey = privateKey
         self.certificate = certificate
     }
@@ -20,7 +20,7 @@ extension PayloadKeyConfiguration: Codable {
         case privateKeyPEMFile, privateKeyPEM, certificatePEMFile, certificatePEM
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         privateKey = try Self.decodeSource(container, file: .privateKeyPEMFile, inline: .privateKeyPEM, decoder)
         certificate = try Self.decodeSource(container, file: .certificatePEMFile, inline: .certificatePEM, decoder)
@@ -48,7 +48,7 @@ extension PayloadKeyConfiguration: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch privateKey {
         case .file(let url): try container.encode(url.path, forKey: .privateKeyPEMFile)

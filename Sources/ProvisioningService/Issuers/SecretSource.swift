@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Where an issuer's shared secret comes from: `{"file": "path"}` or
 /// `{"value": "…"}` in the configuration.
@@ -10,7 +11,7 @@ import Foundation
 /// configuration file's directory.
 ///
 /// `description` and the mirror never show a value.
-public enum SecretSource: Hashable, Sendable {
+package enum SecretSource: Hashable, Sendable {
     /// A file holding the secret.
     case file(URL)
     /// The secret written in the configuration itself (fine for the sandbox;
@@ -18,14 +19,14 @@ public enum SecretSource: Hashable, Sendable {
     case value(String)
 
     /// The fewest bytes a secret may have (256 bits).
-    public static let minimumByteCount = 32
+    package static let minimumByteCount = 32
 
     /// The secret's bytes.
     ///
     /// - Parameter field: The field's path, for errors.
     /// - Throws: ``ConfigurationError`` when the file cannot be read, the text is
     ///   not valid for its prefix, or it is shorter than ``minimumByteCount``.
-    public func load(field: String = "secret") throws(ConfigurationError) -> [UInt8] {
+    package func load(field: String = "secret") throws(ConfigurationError) -> [UInt8] {
         let text: String
         switch self {
         case .value(let value):
@@ -44,7 +45,7 @@ public enum SecretSource: Hashable, Sendable {
             }
             bytes = [UInt8](data)
         } else if text.hasPrefix("hex:") {
-            guard let decoded = HexDecoding.bytes(fromHex: text.dropFirst("hex:".count)) else {
+            guard let decoded = Hexadecimal.bytes(text.dropFirst("hex:".count)) else {
                 throw ConfigurationError(.invalidField, field: field, detail: "secret is not valid hex")
             }
             bytes = decoded
@@ -64,7 +65,7 @@ extension SecretSource: Codable {
         case file, value
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let file = try container.decodeIfPresent(String.self, forKey: .file)
         let value = try container.decodeIfPresent(String.self, forKey: .value)
@@ -80,7 +81,7 @@ extension SecretSource: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .file(let url): try container.encode(url.path, forKey: .file)
@@ -90,12 +91,12 @@ extension SecretSource: Codable {
 }
 
 extension SecretSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(let url): "SecretSource.file(\(url.path))"
         case .value: "SecretSource.value(redacted)"
         }
     }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
 }

@@ -6,24 +6,24 @@
 /// ```
 ///
 /// Only `audience` is required.
-public struct ServiceSettings: Hashable, Sendable {
+package struct ServiceSettings: Hashable, Sendable {
     /// The `aud` every authorization code must carry.
-    public var audience: String
+    package var audience: String
     /// The path prefix of every route: empty, or `/` followed by segments, no
     /// trailing slash. Default `/mg/tpc`, as in the seeds.
-    public var basePath: String
+    package var basePath: String
     /// The longest lifetime (`exp` − `iat`) accepted for an authorization code,
     /// 1–3600 seconds. Default 300.
-    public var authorizationCodeMaxLifetimeSeconds: Int
+    package var authorizationCodeMaxLifetimeSeconds: Int
     /// Whether the service runs against the sandbox (pins the sandbox root).
-    public var sandbox: Bool
+    package var sandbox: Bool
 
     /// The default ``basePath``.
-    public static let defaultBasePath = "/mg/tpc"
+    package static let defaultBasePath = "/mg/tpc"
     /// The default ``authorizationCodeMaxLifetimeSeconds``.
-    public static let defaultAuthorizationCodeMaxLifetimeSeconds = 300
+    package static let defaultAuthorizationCodeMaxLifetimeSeconds = 300
 
-    public init(
+    package init(
         audience: String, basePath: String = defaultBasePath,
         authorizationCodeMaxLifetimeSeconds: Int = defaultAuthorizationCodeMaxLifetimeSeconds, sandbox: Bool = false
     ) {
@@ -64,7 +64,7 @@ extension ServiceSettings: Codable {
         case audience, basePath, authorizationCodeMaxLifetimeSeconds, sandbox
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try IssuerConfiguration.refuseUnknownMembers(decoder, known: Set(CodingKeys.allCases.map(\.stringValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -76,7 +76,7 @@ extension ServiceSettings: Codable {
             sandbox: try container.decodeIfPresent(Bool.self, forKey: .sandbox) ?? false)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(audience, forKey: .audience)
         try container.encode(basePath, forKey: .basePath)

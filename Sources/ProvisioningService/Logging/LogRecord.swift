@@ -1,31 +1,32 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// One structured log event of the service.
 ///
 /// Records carry request ids, outcomes and error codes — never card data,
 /// authorization codes, nonces or keys. ``line`` renders a record as one
 /// `key=value` text line for stderr.
-public struct LogRecord: Sendable, Hashable {
+package struct LogRecord: Sendable, Hashable {
     /// How much attention a record needs.
-    public struct Level: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Level: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
-        public static let debug = Level(rawValue: "debug")
-        public static let info = Level(rawValue: "info")
-        public static let warning = Level(rawValue: "warning")
-        public static let error = Level(rawValue: "error")
+        package static let debug = Level(rawValue: "debug")
+        package static let info = Level(rawValue: "info")
+        package static let warning = Level(rawValue: "warning")
+        package static let error = Level(rawValue: "error")
     }
 
-    public var date: Date
-    public var level: Level
+    package var date: Date
+    package var level: Level
     /// What happened, a short stable name such as `provisioning.refused`.
-    public var event: String
+    package var event: String
     /// Context values, such as `requestId` and `problem`.
-    public var fields: [String: String]
+    package var fields: [String: String]
 
-    public init(date: Date = Date(), level: Level, event: String, fields: [String: String] = [:]) {
+    package init(date: Date = Date(), level: Level, event: String, fields: [String: String] = [:]) {
         self.date = date
         self.level = level
         self.event = event
@@ -33,7 +34,7 @@ public struct LogRecord: Sendable, Hashable {
     }
 
     /// `2025-01-31T09:30:00Z info provisioning.succeeded issuer=bank-1 requestId=…`.
-    public var line: String {
+    package var line: String {
         var line = ""
         line.reserveCapacity(64 + fields.count * 48)
         Self.appendTimestamp(date, to: &line)
@@ -71,16 +72,8 @@ public struct LogRecord: Sendable, Hashable {
         let seconds = Int(interval.rounded(.down))
         let days = seconds / 86_400
         let secondOfDay = seconds - days * 86_400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let civil = CivilDate.civil(fromDays: Int64(days))
+        let (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
         let stamp = String(unsafeUninitializedCapacity: 20) { buffer in
             func put(_ value: Int, _ width: Int, at offset: Int) {
                 var value = value
@@ -128,4 +121,4 @@ public struct LogRecord: Sendable, Hashable {
 /// ```swift
 /// let sink: LogSink = { record in FileHandle.standardError.write(Data((record.line + "\n").utf8)) }
 /// ```
-public typealias LogSink = @Sendable (LogRecord) -> Void
+package typealias LogSink = @Sendable (LogRecord) -> Void

@@ -1,13 +1,13 @@
 /// A monotonically increasing count, one series per label-value combination.
 ///
 /// Obtain it from ``MetricsRegistry/counter(_:help:labelNames:)``.
-public final class Counter: Sendable, MetricFamily {
+package final class Counter: Sendable, MetricFamily {
     /// The metric name.
-    public let name: String
+    package let name: String
     /// The `# HELP` text.
-    public let help: String
+    package let help: String
     /// The label names, in declaration order.
-    public let labelNames: [String]
+    package let labelNames: [String]
     var typeName: String { "counter" }
 
     private let series: ScalarSeries
@@ -24,7 +24,7 @@ public final class Counter: Sendable, MetricFamily {
     /// Labels missing from `labels` are recorded as empty strings and labels not
     /// declared at registration are ignored. A negative or non-finite `amount` is
     /// ignored, as a counter never decreases.
-    public func increment(by amount: Double = 1, labels: [String: String] = [:]) {
+    package func increment(by amount: Double = 1, labels: [String: String] = [:]) {
         guard amount >= 0, amount.isFinite else { return }
         series.update(labels: labels) { $0 += amount }
     }
@@ -32,13 +32,13 @@ public final class Counter: Sendable, MetricFamily {
     /// Raises the series named by `labels` to `total` if it is below: for a
     /// count kept elsewhere and copied in when the metrics are rendered.
     /// A lower or non-finite `total` is ignored, as a counter never decreases.
-    public func advance(to total: Double, labels: [String: String] = [:]) {
+    package func advance(to total: Double, labels: [String: String] = [:]) {
         guard total.isFinite else { return }
         series.update(labels: labels) { $0 = Swift.max($0, total) }
     }
 
     /// The current value of the series named by `labels` (0 when never incremented).
-    public func value(labels: [String: String] = [:]) -> Double {
+    package func value(labels: [String: String] = [:]) -> Double {
         series.value(labels: labels)
     }
 

@@ -2,13 +2,13 @@
 /// label-value combination.
 ///
 /// Obtain it from ``MetricsRegistry/gauge(_:help:labelNames:)``.
-public final class Gauge: Sendable, MetricFamily {
+package final class Gauge: Sendable, MetricFamily {
     /// The metric name.
-    public let name: String
+    package let name: String
     /// The `# HELP` text.
-    public let help: String
+    package let help: String
     /// The label names, in declaration order.
-    public let labelNames: [String]
+    package let labelNames: [String]
     var typeName: String { "gauge" }
 
     private let series: ScalarSeries
@@ -21,17 +21,17 @@ public final class Gauge: Sendable, MetricFamily {
     }
 
     /// Sets the series named by `labels` to `value`.
-    public func set(_ value: Double, labels: [String: String] = [:]) {
+    package func set(_ value: Double, labels: [String: String] = [:]) {
         series.update(labels: labels) { $0 = value }
     }
 
     /// Adds `amount` (which may be negative) to the series named by `labels`.
-    public func add(_ amount: Double, labels: [String: String] = [:]) {
+    package func add(_ amount: Double, labels: [String: String] = [:]) {
         series.update(labels: labels) { $0 += amount }
     }
 
     /// The current value of the series named by `labels` (0 when never set).
-    public func value(labels: [String: String] = [:]) -> Double {
+    package func value(labels: [String: String] = [:]) -> Double {
         series.value(labels: labels)
     }
 

@@ -6,15 +6,15 @@ import Synchronization
 /// Obtain it from ``MetricsRegistry/histogram(_:help:labelNames:buckets:)``.
 /// Each series renders `_bucket{le="…"}` lines for every bound and `+Inf`, then
 /// `_sum` and `_count`.
-public final class Histogram: Sendable, MetricFamily {
+package final class Histogram: Sendable, MetricFamily {
     /// The metric name (without the `_bucket`, `_sum`, `_count` suffixes).
-    public let name: String
+    package let name: String
     /// The `# HELP` text.
-    public let help: String
+    package let help: String
     /// The label names, in declaration order.
-    public let labelNames: [String]
+    package let labelNames: [String]
     /// The finite upper bounds, increasing.
-    public let buckets: [Double]
+    package let buckets: [Double]
     var typeName: String { "histogram" }
 
     /// Counts per bucket (not cumulative; the last slot is `+Inf`), sum and count.
@@ -46,7 +46,7 @@ public final class Histogram: Sendable, MetricFamily {
     }
 
     /// Records `value` in the series named by `labels`. NaN is ignored.
-    public func observe(_ value: Double, labels: [String: String] = [:]) {
+    package func observe(_ value: Double, labels: [String: String] = [:]) {
         guard !value.isNaN else { return }
         let key = MetricLabels(names: labelNames, labels: labels)
         let slot = buckets.firstIndex { value <= $0 } ?? buckets.count
@@ -58,7 +58,7 @@ public final class Histogram: Sendable, MetricFamily {
     }
 
     /// Observes the time `duration` took, in seconds.
-    public func observe(_ duration: Duration, labels: [String: String] = [:]) {
+    package func observe(_ duration: Duration, labels: [String: String] = [:]) {
         let (seconds, attoseconds) = duration.components
         observe(Double(seconds) + Double(attoseconds) / 1e18, labels: labels)
     }
@@ -73,7 +73,7 @@ public final class Histogram: Sendable, MetricFamily {
     ///   - sum: the sum of every observation.
     /// A count below the one already recorded is kept as it is, as a
     /// histogram's counts never decrease.
-    public func advance(bucketCounts: [UInt64], sum: Double, labels: [String: String] = [:]) {
+    package func advance(bucketCounts: [UInt64], sum: Double, labels: [String: String] = [:]) {
         guard bucketCounts.count == buckets.count + 1, sum.isFinite else { return }
         let key = MetricLabels(names: labelNames, labels: labels)
         let empty = buckets.count + 1
@@ -83,7 +83,7 @@ public final class Histogram: Sendable, MetricFamily {
     }
 
     /// How many observations the series named by `labels` holds.
-    public func count(labels: [String: String] = [:]) -> UInt64 {
+    package func count(labels: [String: String] = [:]) -> UInt64 {
         let key = MetricLabels(names: labelNames, labels: labels)
         return series.withLock { $0[key]?.count ?? 0 }
     }

@@ -20,22 +20,22 @@ import Synchronization
 /// requests.increment(labels: ["route": "/healthz", "method": "GET", "status": "200"])
 /// print(metrics.render())
 /// ```
-public final class MetricsRegistry: Sendable {
+package final class MetricsRegistry: Sendable {
     /// The content type of ``render()``'s output.
-    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// Upper bounds, in seconds, suited to HTTP request latency: 5 ms to 10 s.
-    public static let defaultLatencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    package static let defaultLatencyBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private let families = Mutex<[String: any MetricFamily]>([:])
 
-    public init() {}
+    package init() {}
 
     /// Registers a counter, or returns the one already registered with the same
     /// name, help and label names.
     ///
     /// - Throws: ``MetricsError`` for an invalid name or a conflicting registration.
-    public func counter(_ name: String, help: String, labelNames: [String] = []) throws(MetricsError) -> Counter {
+    package func counter(_ name: String, help: String, labelNames: [String] = []) throws(MetricsError) -> Counter {
         try register(name: name, labelNames: labelNames) {
             Counter(name: name, help: help, labelNames: labelNames)
         }
@@ -45,7 +45,7 @@ public final class MetricsRegistry: Sendable {
     /// name, help and label names.
     ///
     /// - Throws: ``MetricsError`` for an invalid name or a conflicting registration.
-    public func gauge(_ name: String, help: String, labelNames: [String] = []) throws(MetricsError) -> Gauge {
+    package func gauge(_ name: String, help: String, labelNames: [String] = []) throws(MetricsError) -> Gauge {
         try register(name: name, labelNames: labelNames) {
             Gauge(name: name, help: help, labelNames: labelNames)
         }
@@ -58,7 +58,7 @@ public final class MetricsRegistry: Sendable {
     ///   added by the format itself.
     /// - Throws: ``MetricsError`` for an invalid name, invalid buckets or a
     ///   conflicting registration.
-    public func histogram(
+    package func histogram(
         _ name: String, help: String, labelNames: [String] = [], buckets: [Double] = defaultLatencyBuckets
     ) throws(MetricsError) -> Histogram {
         guard !buckets.isEmpty, buckets.allSatisfy(\.isFinite), zip(buckets, buckets.dropFirst()).allSatisfy(<)
@@ -76,7 +76,7 @@ public final class MetricsRegistry: Sendable {
     /// Every registered metric in the text exposition format 0.0.4: families
     /// sorted by name, each with its `# HELP` and `# TYPE` lines, series sorted by
     /// label values. Ends with a newline when anything is registered.
-    public func render() -> String {
+    package func render() -> String {
         let snapshot = families.withLock { $0 }
         var output = ""
         for name in snapshot.keys.sorted() {

@@ -8,7 +8,7 @@ import ProvisioningAPI
 /// Every call must be idempotent: the service retries after a timeout with the
 /// same ``TokenStateChangeCommand/idempotencyKey``, and the network must neither
 /// create a second token nor apply a transition twice.
-public protocol TokenServiceConnector: Sendable {
+package protocol TokenServiceConnector: Sendable {
     /// Applies a lifecycle action to a token and returns the token as the network
     /// now holds it.
     /// - Throws: ``TokenServiceError``.
@@ -20,15 +20,15 @@ public protocol TokenServiceConnector: Sendable {
 }
 
 /// A lifecycle action the service asks a network to apply.
-public struct TokenStateChangeCommand: Sendable, Hashable {
-    public var issuerId: String
-    public var tokenId: String
-    public var action: TokenAction
-    public var tokenRequestorId: String
+package struct TokenStateChangeCommand: Sendable, Hashable {
+    package var issuerId: String
+    package var tokenId: String
+    package var action: TokenAction
+    package var tokenRequestorId: String
     /// Same key, same effect: the network applies the action at most once per key.
-    public var idempotencyKey: String
+    package var idempotencyKey: String
 
-    public init(
+    package init(
         issuerId: String, tokenId: String, action: TokenAction, tokenRequestorId: String, idempotencyKey: String
     ) {
         self.issuerId = issuerId
@@ -41,21 +41,21 @@ public struct TokenStateChangeCommand: Sendable, Hashable {
 
 /// A token as a network reports it. Never carries the PAN or the token number
 /// (DPAN); only suffixes.
-public struct NetworkToken: Sendable, Hashable {
-    public var issuerId: String
-    public var tokenId: String
-    public var state: TokenState
-    public var tokenRequestorId: String
-    public var tokenSuffix: String?
+package struct NetworkToken: Sendable, Hashable {
+    package var issuerId: String
+    package var tokenId: String
+    package var state: TokenState
+    package var tokenRequestorId: String
+    package var tokenSuffix: String?
     /// `MM/YY`.
-    public var tokenExpiry: String?
-    public var panSuffix: String?
-    public var device: DeviceInfo?
+    package var tokenExpiry: String?
+    package var panSuffix: String?
+    package var device: DeviceInfo?
     /// The service's provisioning attempt this token came from, when known
     /// (recovered by the network from the activation data).
-    public var provisioningId: String?
+    package var provisioningId: String?
 
-    public init(
+    package init(
         issuerId: String, tokenId: String, state: TokenState, tokenRequestorId: String, tokenSuffix: String? = nil,
         tokenExpiry: String? = nil, panSuffix: String? = nil, device: DeviceInfo? = nil, provisioningId: String? = nil
     ) {
@@ -72,28 +72,28 @@ public struct NetworkToken: Sendable, Hashable {
 }
 
 /// A failure reported by, or on the way to, a token service.
-public struct TokenServiceError: Error, Hashable, Sendable, CustomStringConvertible {
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+package struct TokenServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The network could not be reached or answered with a server error; retry later.
-        public static let unavailable = Code(rawValue: "unavailable")
+        package static let unavailable = Code(rawValue: "unavailable")
         /// The network does not know the token.
-        public static let unknownToken = Code(rawValue: "unknown-token")
+        package static let unknownToken = Code(rawValue: "unknown-token")
         /// The network refused the action (its own rules, e.g. a deleted token).
-        public static let rejected = Code(rawValue: "rejected")
+        package static let rejected = Code(rawValue: "rejected")
     }
 
-    public let code: Code
+    package let code: Code
     /// A short explanation without card data.
-    public let detail: String
+    package let detail: String
 
-    public init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
     }
 
-    public var description: String { "\(code): \(detail)" }
+    package var description: String { "\(code): \(detail)" }
 }

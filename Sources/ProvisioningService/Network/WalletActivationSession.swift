@@ -1,14 +1,14 @@
 import Foundation
 
 /// An open ID&V session of a wallet card, without its code.
-public struct WalletActivationSession: Sendable, Hashable {
-    public var sessionId: String
-    public var expiresAt: Date
-    public var attemptsLeft: Int
+package struct WalletActivationSession: Sendable, Hashable {
+    package var sessionId: String
+    package var expiresAt: Date
+    package var attemptsLeft: Int
     /// Where the code went (`sandbox`), never the address.
-    public var channel: String
+    package var channel: String
 
-    public init(sessionId: String, expiresAt: Date, attemptsLeft: Int, channel: String) {
+    package init(sessionId: String, expiresAt: Date, attemptsLeft: Int, channel: String) {
         self.sessionId = sessionId
         self.expiresAt = expiresAt
         self.attemptsLeft = attemptsLeft

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// The sandbox implements it (`Sandbox.walletNetwork`); a connector that also
 /// conforms to this protocol is picked up by ``ProvisioningServiceApp``.
-public protocol WalletTokenService: Sendable {
+package protocol WalletTokenService: Sendable {
     /// Tokenizes a card for a wallet; the network decides approval and ID&V.
     func tokenize(_ request: WalletTokenizationRequest) async throws -> WalletTokenization
 

@@ -1,17 +1,17 @@
 /// The network's answer to a ``WalletTokenizationRequest``: the card's
 /// token(s) and, for a card that needs ID&V, the open activation session.
-public struct WalletTokenization: Sendable, Hashable {
+package struct WalletTokenization: Sendable, Hashable {
     /// One token of the card, as the wallet may show it (suffix only).
-    public struct Token: Sendable, Hashable {
-        public var tokenId: String
-        public var scheme: CardScheme
-        public var tokenSuffix: String
+    package struct Token: Sendable, Hashable {
+        package var tokenId: String
+        package var scheme: CardScheme
+        package var tokenSuffix: String
         /// `MM/YY`.
-        public var tokenExpiry: String
+        package var tokenExpiry: String
         /// The payment account reference, 29 characters.
-        public var paymentAccountReference: String
+        package var paymentAccountReference: String
 
-        public init(
+        package init(
             tokenId: String, scheme: CardScheme, tokenSuffix: String, tokenExpiry: String,
             paymentAccountReference: String
         ) {
@@ -24,15 +24,15 @@ public struct WalletTokenization: Sendable, Hashable {
     }
 
     /// The main brand's token.
-    public var main: Token
+    package var main: Token
     /// The second brand's token of a dual-brand card.
-    public var auxiliary: Token?
+    package var auxiliary: Token?
     /// `.active`, or `.inactive` while ID&V is pending.
-    public var state: TokenState
+    package var state: TokenState
     /// The pending ID&V session of an inactive card.
-    public var activation: WalletActivationSession?
+    package var activation: WalletActivationSession?
 
-    public init(main: Token, auxiliary: Token?, state: TokenState, activation: WalletActivationSession?) {
+    package init(main: Token, auxiliary: Token?, state: TokenState, activation: WalletActivationSession?) {
         self.main = main
         self.auxiliary = auxiliary
         self.state = state

@@ -23,9 +23,9 @@ import Storage
 ///   acquire timeout).
 /// * `tpc_retention_rows_deleted_total{table}` and
 ///   `tpc_retention_runs_total{outcome}` — the retention job (``RetentionJob``).
-public struct ServiceMetrics: Sendable {
+package struct ServiceMetrics: Sendable {
     /// The registry rendered at `/metrics`.
-    public let registry: MetricsRegistry
+    package let registry: MetricsRegistry
     let requests: Counter
     let latency: Histogram
     let provisioningOutcomes: Counter
@@ -88,7 +88,7 @@ public struct ServiceMetrics: Sendable {
     /// Registers the series in `registry`.
     ///
     /// - Throws: ``MetricsError`` when a series of the same name is registered differently.
-    public init(registry: MetricsRegistry = MetricsRegistry()) throws(MetricsError) {
+    package init(registry: MetricsRegistry = MetricsRegistry()) throws(MetricsError) {
         self.registry = registry
         let httpLabels = ["route", "method", "status"]
         requests = try registry.counter(
@@ -122,7 +122,7 @@ public struct ServiceMetrics: Sendable {
     /// Records one answered HTTP request. Every label comes from a closed set:
     /// the route's pattern (or `unmatched`), a known method (or `other`), and
     /// the status the service answered.
-    public func observeRequest(route: String?, method: String, status: Int, duration: Duration) {
+    package func observeRequest(route: String?, method: String, status: Int, duration: Duration) {
         let methodLabel = Self.methodLabels.contains(method) ? method : "other"
         let labels = ["route": route ?? "unmatched", "method": methodLabel, "status": String(status)]
         requests.increment(labels: labels)

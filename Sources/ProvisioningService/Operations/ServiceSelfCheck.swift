@@ -19,25 +19,25 @@ import ProvisioningCrypto
 ///     configuration: configuration, pinnedRoots: [try TrustAnchors.appleRootCAG3], now: Date())
 /// print(check.certificateReadiness(now: Date()).status)  // UP
 /// ```
-public struct ServiceSelfCheck: Sendable {
+package struct ServiceSelfCheck: Sendable {
     /// A certificate the service relies on, with what it is for messages.
-    public struct WatchedCertificate: Hashable, Sendable {
+    package struct WatchedCertificate: Hashable, Sendable {
         /// "pinned root Apple Root CA - G3", "payload certificate of issuer bank-1".
-        public var name: String
+        package var name: String
         /// The certificate.
-        public var certificate: Certificate
+        package var certificate: Certificate
 
-        public init(name: String, certificate: Certificate) {
+        package init(name: String, certificate: Certificate) {
             self.name = name
             self.certificate = certificate
         }
     }
 
     /// The certificates whose validity readiness follows.
-    public let certificates: [WatchedCertificate]
+    package let certificates: [WatchedCertificate]
 
     /// Watches `pinnedRoots` and the payload certificates of `issuers`.
-    public init(pinnedRoots: [Certificate], issuers: [Issuer]) {
+    package init(pinnedRoots: [Certificate], issuers: [Issuer]) {
         certificates =
             pinnedRoots.map { WatchedCertificate(name: "pinned root \(Self.label($0))", certificate: $0) }
             + issuers.sorted { $0.id < $1.id }.map {
@@ -57,7 +57,7 @@ public struct ServiceSelfCheck: Sendable {
     /// - Throws: ``ConfigurationError`` naming the first thing that cannot be
     ///   used: an issuer's key or secret (its field and file), the OpenAPI
     ///   document, or a certificate outside its validity (`unusable-certificate`).
-    public static func startUp(
+    package static func startUp(
         configuration: IssuerConfiguration, pinnedRoots: [Certificate], openAPIDocument: Data = OpenAPIDocument.data(),
         now: Date
     ) throws(ConfigurationError) -> ServiceSelfCheck {
@@ -83,7 +83,7 @@ public struct ServiceSelfCheck: Sendable {
 
     /// The readiness check `certificates`: up while every watched certificate
     /// is valid at `now`, else down naming the first that is not.
-    public func certificateReadiness(now: Date) -> ReadinessCheck {
+    package func certificateReadiness(now: Date) -> ReadinessCheck {
         guard let problem = firstInvalid(at: now) else {
             return ReadinessCheck(name: "certificates", status: .up)
         }

@@ -5,15 +5,15 @@ import Storage
 
 /// The audit trail of provisioning attempts and token state changes, per
 /// issuer. Entries name cards by reference and last four digits only.
-public enum AuditLog {
+package enum AuditLog {
     /// Appends an event for `issuerId`.
-    public static func record(_ event: AuditEvent, issuerId: String, on executor: any SQLExecutor) async throws {
+    package static func record(_ event: AuditEvent, issuerId: String, on executor: any SQLExecutor) async throws {
         let statement = recording(event, issuerId: issuerId)
         try await executor.execute(statement.sql, statement.bindings)
     }
 
     /// The insert that appends `event` for `issuerId`, for a batch.
-    public static func recording(_ event: AuditEvent, issuerId: String) -> SQLStatement {
+    package static func recording(_ event: AuditEvent, issuerId: String) -> SQLStatement {
         SQLStatement(
             """
             INSERT INTO audit_events (event_id, issuer_id, at, request_id, actor, action, outcome, card_ref,
@@ -29,14 +29,14 @@ public enum AuditLog {
     }
 
     /// A new random event id.
-    public static func newEventId() -> String {
+    package static func newEventId() -> String {
         "aud_" + Hex.encode((try? SecureRandom.bytes(count: 12)) ?? Array(UUID().uuidString.utf8))
     }
 
     /// One page of an issuer's audit events, newest first.
     ///
     /// - Throws: ``ServiceError`` `invalid-field` for a foreign cursor.
-    public static func events(
+    package static func events(
         issuerId: String, query: AuditQuery, on executor: any SQLExecutor
     ) async throws -> AuditEventsResponse {
         var sql = """

@@ -4,17 +4,17 @@ import Storage
 /// A successful provisioning: which card (by fingerprint and last four) an
 /// add-card request was for. Notifications of new tokens name it by
 /// ``provisioningId`` so the registry can link the token to the card.
-public struct ProvisioningAttempt: Sendable, Hashable {
-    public var provisioningId: String
-    public var issuerId: String
-    public var requestId: String
-    public var cardRef: String
-    public var panFingerprint: String
-    public var panLastFour: String
-    public var scheme: CardScheme
-    public var createdAt: Date
+package struct ProvisioningAttempt: Sendable, Hashable {
+    package var provisioningId: String
+    package var issuerId: String
+    package var requestId: String
+    package var cardRef: String
+    package var panFingerprint: String
+    package var panLastFour: String
+    package var scheme: CardScheme
+    package var createdAt: Date
 
-    public init(
+    package init(
         provisioningId: String, issuerId: String, requestId: String, cardRef: String, panFingerprint: String,
         panLastFour: String, scheme: CardScheme, createdAt: Date
     ) {
@@ -29,12 +29,12 @@ public struct ProvisioningAttempt: Sendable, Hashable {
     }
 
     /// Inserts the attempt.
-    public func insert(on executor: any SQLExecutor) async throws {
+    package func insert(on executor: any SQLExecutor) async throws {
         try await executor.execute(insertion.sql, insertion.bindings)
     }
 
     /// The insert of the attempt, for a batch.
-    public var insertion: SQLStatement {
+    package var insertion: SQLStatement {
         SQLStatement(
             """
             INSERT INTO provisioning_attempts
@@ -48,7 +48,7 @@ public struct ProvisioningAttempt: Sendable, Hashable {
     }
 
     /// The attempt `provisioningId` of `issuerId`, or nil.
-    public static func find(
+    package static func find(
         provisioningId: String, issuerId: String, on executor: any SQLExecutor
     ) async throws -> ProvisioningAttempt? {
         guard

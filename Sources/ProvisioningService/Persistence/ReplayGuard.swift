@@ -8,17 +8,17 @@ import Storage
 /// Each `consume…` inserts a row whose primary key is the value's identity; a
 /// second use violates the key. Run them inside the transaction that applies
 /// the operation, so a failed operation leaves the value unused.
-public enum ReplayGuard {
+package enum ReplayGuard {
     /// The insert that marks one value used, and what its unique violation means.
-    public struct Use: Sendable {
+    package struct Use: Sendable {
         /// The insert; a second use of the value violates its primary key.
-        public let statement: SQLStatement
+        package let statement: SQLStatement
         /// Thrown when the value was used before.
-        public let replayed: ServiceError
+        package let replayed: ServiceError
     }
 
     /// The use of a code's `jti` for its issuer.
-    public static func authorizationCode(_ code: VerifiedAuthorizationCode, issuerId: String) -> Use {
+    package static func authorizationCode(_ code: VerifiedAuthorizationCode, issuerId: String) -> Use {
         Use(
             statement: SQLStatement(
                 "INSERT INTO used_authorization_codes (issuer_id, jti, expires_at) VALUES (?, ?, ?)",
@@ -27,7 +27,7 @@ public enum ReplayGuard {
     }
 
     /// The use of an add-request nonce, kept as its SHA-256 digest.
-    public static func nonce(_ nonce: [UInt8], issuerId: String, at date: Date) throws -> Use {
+    package static func nonce(_ nonce: [UInt8], issuerId: String, at date: Date) throws -> Use {
         Use(
             statement: SQLStatement(
                 "INSERT INTO used_nonces (nonce_digest, issuer_id, used_at) VALUES (?, ?, ?)",
@@ -39,7 +39,7 @@ public enum ReplayGuard {
     ///
     /// - Throws: ``ServiceError`` `authorization-code-replayed` when it was used
     ///   before; ``StorageError`` otherwise.
-    public static func consumeAuthorizationCode(
+    package static func consumeAuthorizationCode(
         _ code: VerifiedAuthorizationCode, issuerId: String, on executor: any SQLExecutor
     ) async throws {
         try await consume(authorizationCode(code, issuerId: issuerId), on: executor)
@@ -48,7 +48,7 @@ public enum ReplayGuard {
     /// Records the SHA-256 digest of an add-request nonce.
     ///
     /// - Throws: ``ServiceError`` `nonce-replayed` when it was used before.
-    public static func consumeNonce(
+    package static func consumeNonce(
         _ nonce: [UInt8], issuerId: String, at date: Date, on executor: any SQLExecutor
     ) async throws {
         try await consume(Self.nonce(nonce, issuerId: issuerId, at: date), on: executor)
@@ -60,7 +60,7 @@ public enum ReplayGuard {
     ///
     /// - Throws: the first replayed use's ``ServiceError``; ``StorageError``
     ///   otherwise.
-    public static func consume(
+    package static func consume(
         _ uses: [Use], with statements: [SQLStatement], on database: any SQLDatabase
     ) async throws {
         do {
@@ -82,7 +82,7 @@ public enum ReplayGuard {
     /// Records a notification's event id.
     ///
     /// - Returns: false when the event was received before (nothing is written).
-    public static func consumeNotificationEvent(
+    package static func consumeNotificationEvent(
         _ eventId: String, issuerId: String, at date: Date, on executor: any SQLExecutor
     ) async throws -> Bool {
         let inserted = try await executor.execute(
@@ -97,7 +97,7 @@ public enum ReplayGuard {
     /// Deletes used-code records whose codes have expired: a replay of such a
     /// code fails on `exp` anyway.
     @discardableResult
-    public static func purgeExpiredCodes(before date: Date, on executor: any SQLExecutor) async throws -> Int {
+    package static func purgeExpiredCodes(before date: Date, on executor: any SQLExecutor) async throws -> Int {
         try await executor.execute("DELETE FROM used_authorization_codes WHERE expires_at < ?", [.timestamp(date)])
     }
 }

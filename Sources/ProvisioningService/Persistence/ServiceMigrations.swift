@@ -10,9 +10,9 @@ import Storage
 /// ```swift
 /// try await Migrator(ServiceMigrations.all).migrate(database)
 /// ```
-public enum ServiceMigrations {
+package enum ServiceMigrations {
     /// Every service migration, in version order.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(
             version: 1, name: "service: provisioning, replay guards, tokens, audit",
             sql: """

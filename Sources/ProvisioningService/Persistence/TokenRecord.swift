@@ -5,25 +5,25 @@ import Storage
 /// One token of the registry as stored: the card it belongs to (by reference,
 /// fingerprint and last four), its suffix and expiry, state, device and token
 /// requestor, and the position of the last network event applied.
-public struct TokenRecord: Sendable, Hashable {
-    public var issuerId: String
-    public var tokenId: String
-    public var cardRef: String?
-    public var panFingerprint: String?
-    public var panLastFour: String
-    public var tokenSuffix: String
-    public var tokenExpiry: String
-    public var scheme: CardScheme
-    public var state: TokenState
-    public var device: DeviceInfo?
-    public var tokenRequestorId: String
-    public var provisioningId: String?
-    public var createdAt: Date
-    public var updatedAt: Date
+package struct TokenRecord: Sendable, Hashable {
+    package var issuerId: String
+    package var tokenId: String
+    package var cardRef: String?
+    package var panFingerprint: String?
+    package var panLastFour: String
+    package var tokenSuffix: String
+    package var tokenExpiry: String
+    package var scheme: CardScheme
+    package var state: TokenState
+    package var device: DeviceInfo?
+    package var tokenRequestorId: String
+    package var provisioningId: String?
+    package var createdAt: Date
+    package var updatedAt: Date
     /// The last applied network event, for ordering later ones.
-    public var eventPosition: TokenEventPosition?
+    package var eventPosition: TokenEventPosition?
 
-    public init(
+    package init(
         issuerId: String, tokenId: String, cardRef: String?, panFingerprint: String?, panLastFour: String,
         tokenSuffix: String, tokenExpiry: String, scheme: CardScheme, state: TokenState, device: DeviceInfo?,
         tokenRequestorId: String, provisioningId: String?, createdAt: Date, updatedAt: Date,
@@ -47,7 +47,7 @@ public struct TokenRecord: Sendable, Hashable {
     }
 
     /// The record in the wire format.
-    public var info: TokenInfo {
+    package var info: TokenInfo {
         TokenInfo(
             tokenId: tokenId, state: state.wireStatus, tokenRequestorId: tokenRequestorId, cardRef: cardRef,
             panSuffix: panLastFour, tokenSuffix: tokenSuffix, tokenExpiry: tokenExpiry,
@@ -97,7 +97,7 @@ public struct TokenRecord: Sendable, Hashable {
 
 extension TokenState {
     /// The state as the wire format names it.
-    public var wireStatus: ProvisioningAPI.TokenStatus {
+    package var wireStatus: ProvisioningAPI.TokenStatus {
         switch self {
         case .inactive: .inactive
         case .active: .active
@@ -107,7 +107,7 @@ extension TokenState {
     }
 
     /// The state a wire status names.
-    public init(_ status: ProvisioningAPI.TokenStatus) {
+    package init(_ status: ProvisioningAPI.TokenStatus) {
         switch status {
         case .inactive: self = .inactive
         case .active: self = .active

@@ -4,9 +4,9 @@ import Storage
 
 /// Reads and writes the token registry. Every lookup is scoped to one issuer,
 /// so one issuer's request can never reach another issuer's tokens.
-public enum TokenRepository {
+package enum TokenRepository {
     /// The token `tokenId` of `issuerId`, or nil.
-    public static func find(
+    package static func find(
         issuerId: String, tokenId: String, on executor: any SQLExecutor
     ) async throws -> TokenRecord? {
         try await executor.queryFirst(
@@ -16,7 +16,7 @@ public enum TokenRepository {
     }
 
     /// Every token of a card, oldest first.
-    public static func tokens(
+    package static func tokens(
         issuerId: String, cardRef: String, on executor: any SQLExecutor
     ) async throws -> [TokenRecord] {
         try await executor.query(
@@ -26,7 +26,7 @@ public enum TokenRepository {
     }
 
     /// Inserts a token, or replaces every column of an existing one.
-    public static func upsert(_ record: TokenRecord, on executor: any SQLExecutor) async throws {
+    package static func upsert(_ record: TokenRecord, on executor: any SQLExecutor) async throws {
         try await executor.execute(
             """
             INSERT INTO tokens (\(TokenRecord.columns))
@@ -43,7 +43,7 @@ public enum TokenRepository {
     }
 
     /// Sets a token's state.
-    public static func updateState(
+    package static func updateState(
         issuerId: String, tokenId: String, state: TokenState, at date: Date, on executor: any SQLExecutor
     ) async throws {
         try await executor.execute(
@@ -56,7 +56,7 @@ public enum TokenRepository {
     /// - Parameter cursor: the opaque `nextCursor` of the previous page.
     /// - Returns: the tokens and the cursor of the next page, nil on the last one.
     /// - Throws: ``ServiceError`` `invalid-field` for a cursor that was not made here.
-    public static func search(
+    package static func search(
         issuerId: String, state: TokenState?, cardRef: String?, limit: Int, cursor: String?,
         on executor: any SQLExecutor
     ) async throws -> (tokens: [TokenRecord], nextCursor: String?) {

@@ -12,18 +12,18 @@ import ProvisioningCrypto
 /// onboarding. Binding the nonce makes the value single-use per add request;
 /// carrying the provisioning id lets the network tell the service which
 /// provisioning attempt (and so which card) a new token belongs to.
-public enum ActivationData {
+package enum ActivationData {
     static let version: UInt8 = 0x01
     static let label = Array("pp-activation-v1".utf8)
     /// Bytes of the provisioning id.
-    public static let provisioningIdByteCount = 16
+    package static let provisioningIdByteCount = 16
     static let macByteCount = 16
     /// Total length of the encoded value.
-    public static let byteCount = 1 + provisioningIdByteCount + macByteCount
+    package static let byteCount = 1 + provisioningIdByteCount + macByteCount
 
     /// Encodes activation data for a provisioning attempt.
     /// - Throws: ``CryptoError`` when the id has the wrong length or HMAC fails.
-    public static func make(provisioningId: [UInt8], nonce: [UInt8], secret: [UInt8]) throws -> [UInt8] {
+    package static func make(provisioningId: [UInt8], nonce: [UInt8], secret: [UInt8]) throws -> [UInt8] {
         guard provisioningId.count == provisioningIdByteCount else {
             throw CryptoError(.invalidArgument, "provisioning id must be \(provisioningIdByteCount) bytes")
         }
@@ -34,7 +34,7 @@ public enum ActivationData {
     /// Checks activation data against the nonce of the add request it was made
     /// for, in constant time, and returns the provisioning id it carries.
     /// - Returns: nil when the value is malformed or was not made with `secret` for `nonce`.
-    public static func verify(_ data: [UInt8], nonce: [UInt8], secret: [UInt8]) -> [UInt8]? {
+    package static func verify(_ data: [UInt8], nonce: [UInt8], secret: [UInt8]) -> [UInt8]? {
         guard data.count == byteCount, data[0] == version else { return nil }
         let provisioningId = Array(data[1...provisioningIdByteCount])
         guard let expected = try? make(provisioningId: provisioningId, nonce: nonce, secret: secret),

@@ -7,7 +7,7 @@ extension ProvisioningServiceApp {
     /// let job = app.retentionJob(RetentionSettings(interval: .seconds(60)))
     /// job.start()
     /// ```
-    public func retentionJob(_ settings: RetentionSettings, extraRules: [RetentionRule] = []) -> RetentionJob {
+    package func retentionJob(_ settings: RetentionSettings, extraRules: [RetentionRule] = []) -> RetentionJob {
         RetentionJob(
             rules: RetentionRule.service(settings, codeLeeway: context.codeVerifier.leeway) + extraRules,
             interval: settings.interval, database: context.database, metrics: metrics, log: context.log,

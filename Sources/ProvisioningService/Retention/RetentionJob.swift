@@ -21,16 +21,16 @@ import Synchronization
 /// // …
 /// await job.stop()
 /// ```
-public final class RetentionJob: Sendable {
+package final class RetentionJob: Sendable {
     /// Rows per delete statement.
-    public static let batchSize = 1_000
+    package static let batchSize = 1_000
     /// Batches per table and run: a backlog larger than this waits for the next run.
     static let maximumBatches = 100
 
     /// What the job deletes.
-    public let rules: [RetentionRule]
+    package let rules: [RetentionRule]
     /// The time between runs; zero means ``start()`` does nothing.
-    public let interval: Duration
+    package let interval: Duration
     private let database: any SQLDatabase
     private let metrics: ServiceMetrics
     private let log: ServiceLog
@@ -59,7 +59,7 @@ public final class RetentionJob: Sendable {
     ///   database is down) counts what was deleted before the failure; the
     ///   failure is logged and counted, and the other tables are still swept.
     @discardableResult
-    public func run() async -> [String: Int] {
+    package func run() async -> [String: Int] {
         let now = clock()
         var deleted: [String: Int] = [:]
         var failed = false
@@ -88,7 +88,7 @@ public final class RetentionJob: Sendable {
     /// Starts running every ``interval`` in the background (first after a
     /// random part of it); does nothing when the interval is zero or the job
     /// already runs.
-    public func start() {
+    package func start() {
         guard interval > .zero else { return }
         let interval = self.interval
         task.withLock { task in
@@ -107,7 +107,7 @@ public final class RetentionJob: Sendable {
     }
 
     /// Stops the background runs and waits for one in progress.
-    public func stop() async {
+    package func stop() async {
         let running = task.withLock { task -> Task<Void, Never>? in
             defer { task = nil }
             return task

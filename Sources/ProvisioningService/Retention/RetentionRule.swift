@@ -14,19 +14,19 @@ import Storage
 /// ```swift
 /// let rule = RetentionRule(table: "used_nonces", keyColumns: ["nonce_digest"], timestampColumn: "used_at", keep: 86_400)
 /// ```
-public struct RetentionRule: Sendable, Hashable {
+package struct RetentionRule: Sendable, Hashable {
     /// The table, also the `table` label of `tpc_retention_rows_deleted_total`.
-    public let table: String
+    package let table: String
     /// The primary key's columns.
-    public let keyColumns: [String]
+    package let keyColumns: [String]
     /// The column compared with the cutoff.
-    public let timestampColumn: String
+    package let timestampColumn: String
     /// How long after ``timestampColumn`` a row is kept, in seconds.
-    public let keep: TimeInterval
+    package let keep: TimeInterval
 
     /// - Parameters: identifiers from the schema, never from input: they are
     ///   written into the SQL.
-    public init(table: String, keyColumns: [String], timestampColumn: String, keep: TimeInterval) {
+    package init(table: String, keyColumns: [String], timestampColumn: String, keep: TimeInterval) {
         self.table = table
         self.keyColumns = keyColumns
         self.timestampColumn = timestampColumn
@@ -36,7 +36,7 @@ public struct RetentionRule: Sendable, Hashable {
     /// The service's own rules: used authorization codes once expired (plus
     /// the verifier's `leeway` and the clock skew: a replay fails on `exp`
     /// then), used nonces once their validity and the clock skew have passed.
-    public static func service(
+    package static func service(
         _ settings: RetentionSettings, codeLeeway: TimeInterval = AuthorizationCodeVerifier.defaultLeeway
     ) -> [RetentionRule] {
         [

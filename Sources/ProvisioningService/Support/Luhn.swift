@@ -7,13 +7,13 @@
 /// Luhn.isValid("4111111111111111")        // true
 /// Luhn.checkDigit(forPayload: "411111111111111")  // 1
 /// ```
-public enum Luhn {
+package enum Luhn {
     /// Whether `number` is made of ASCII digits only, has at least two of them,
     /// and its last digit is the Luhn check digit of the ones before it.
     ///
     /// Returns `false` for an empty string, a single digit, or any non-digit
     /// character (spaces and dashes included): callers normalise first.
-    public static func isValid(_ number: some StringProtocol) -> Bool {
+    package static func isValid(_ number: some StringProtocol) -> Bool {
         guard let digits = asciiDigits(number), digits.count >= 2 else { return false }
         return sum(of: digits, doublingFromRightmost: false) % 10 == 0
     }
@@ -22,7 +22,7 @@ public enum Luhn {
     /// `nil` when `payload` is empty or holds anything but ASCII digits.
     ///
     /// Use this to build test numbers: `payload + String(checkDigit)`.
-    public static func checkDigit(forPayload payload: some StringProtocol) -> Int? {
+    package static func checkDigit(forPayload payload: some StringProtocol) -> Int? {
         guard let digits = asciiDigits(payload), !digits.isEmpty else { return nil }
         // With the check digit still to come, the payload's rightmost digit is the
         // second from the right of the final number, so it is the first doubled.

@@ -8,33 +8,33 @@
 ///     print(error)  // "illegal-transition: resume from deleted to active"
 /// }
 /// ```
-public struct IllegalTransition: Error, Hashable, Sendable, CustomStringConvertible {
+package struct IllegalTransition: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The action is not allowed from the current state.
-        public static let illegalTransition = Code(rawValue: "illegal-transition")
+        package static let illegalTransition = Code(rawValue: "illegal-transition")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// The token's state when the action was asked for.
-    public let from: TokenState
+    package let from: TokenState
     /// The state the action would have led to.
-    public let to: TokenState
+    package let to: TokenState
     /// The action that was refused.
-    public let action: TokenAction
+    package let action: TokenAction
 
-    public init(_ code: Code = .illegalTransition, from: TokenState, action: TokenAction) {
+    package init(_ code: Code = .illegalTransition, from: TokenState, action: TokenAction) {
         self.code = code
         self.from = from
         self.to = action.targetState
         self.action = action
     }
 
-    public var description: String { "\(code): \(action) from \(from) to \(to)" }
+    package var description: String { "\(code): \(action) from \(from) to \(to)" }
 }

@@ -2,7 +2,7 @@
 ///
 /// Raw values are lower-case; ``init(wireValue:)`` also reads the seeds'
 /// capitalised spelling ("Activate", "Suspend"…).
-public enum TokenAction: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+package enum TokenAction: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Inactive → active, after the issuer's in-app ID&V.
     case activate
     /// Active → suspended.
@@ -13,14 +13,14 @@ public enum TokenAction: String, Hashable, Sendable, Codable, CaseIterable, Cust
     case delete
 
     /// Parses an action name case-insensitively, or `nil` for an unknown one.
-    public init?(wireValue: String) {
+    package init?(wireValue: String) {
         self.init(rawValue: wireValue.lowercased())
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The state the action leads to when it is legal.
-    public var targetState: TokenState {
+    package var targetState: TokenState {
         switch self {
         case .activate, .resume: .active
         case .suspend: .suspended

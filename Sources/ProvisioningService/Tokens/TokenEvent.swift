@@ -6,9 +6,9 @@ import Foundation
 /// Networks deliver notifications at least once and not necessarily in order;
 /// ``TokenStateMachine/apply(_:to:)`` uses ``position`` to ignore duplicates and
 /// events older than what is already known.
-public struct TokenEvent: Hashable, Sendable {
+package struct TokenEvent: Hashable, Sendable {
     /// What happened.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// The token was created, either usable (`.active`) or pending activation
         /// (`.inactive`). Other states are treated as `.inactive`.
         case created(TokenState)
@@ -18,7 +18,7 @@ public struct TokenEvent: Hashable, Sendable {
         case deleted
 
         /// The state the token is in after this event.
-        public var resultingState: TokenState {
+        package var resultingState: TokenState {
             switch self {
             case .created(let state): state == .active ? .active : .inactive
             case .activated, .resumed: .active
@@ -29,17 +29,17 @@ public struct TokenEvent: Hashable, Sendable {
     }
 
     /// What happened.
-    public let kind: Kind
+    package let kind: Kind
     /// When and in which order the network says it happened.
-    public let position: TokenEventPosition
+    package let position: TokenEventPosition
 
-    public init(_ kind: Kind, position: TokenEventPosition) {
+    package init(_ kind: Kind, position: TokenEventPosition) {
         self.kind = kind
         self.position = position
     }
 
     /// An event at `occurredAt` with sequence number `sequence`.
-    public init(_ kind: Kind, occurredAt: Date, sequence: UInt64 = 0) {
+    package init(_ kind: Kind, occurredAt: Date, sequence: UInt64 = 0) {
         self.init(kind, position: TokenEventPosition(occurredAt: occurredAt, sequence: sequence))
     }
 }
@@ -47,31 +47,31 @@ public struct TokenEvent: Hashable, Sendable {
 /// Where an event stands in a network's order: first by the time the network
 /// says it happened, then, for events with the same time, by the network's
 /// sequence number for the token (0 when it sends none).
-public struct TokenEventPosition: Hashable, Sendable, Comparable, Codable {
+package struct TokenEventPosition: Hashable, Sendable, Comparable, Codable {
     /// The network's time of the event (not the time it reached the service).
-    public let occurredAt: Date
+    package let occurredAt: Date
     /// The network's sequence number, which breaks ties between equal times.
-    public let sequence: UInt64
+    package let sequence: UInt64
 
-    public init(occurredAt: Date, sequence: UInt64 = 0) {
+    package init(occurredAt: Date, sequence: UInt64 = 0) {
         self.occurredAt = occurredAt
         self.sequence = sequence
     }
 
-    public static func < (lhs: TokenEventPosition, rhs: TokenEventPosition) -> Bool {
+    package static func < (lhs: TokenEventPosition, rhs: TokenEventPosition) -> Bool {
         (lhs.occurredAt, lhs.sequence) < (rhs.occurredAt, rhs.sequence)
     }
 }
 
 /// A token's state together with the position of the last change, which is what
 /// the service stores to apply events idempotently.
-public struct TokenStatus: Hashable, Sendable, Codable {
+package struct TokenStatus: Hashable, Sendable, Codable {
     /// The current state.
-    public var state: TokenState
+    package var state: TokenState
     /// The position of the event or action that set ``state``; `nil` when not known.
-    public var position: TokenEventPosition?
+    package var position: TokenEventPosition?
 
-    public init(state: TokenState, position: TokenEventPosition?) {
+    package init(state: TokenState, position: TokenEventPosition?) {
         self.state = state
         self.position = position
     }

@@ -1,7 +1,7 @@
 /// The life-cycle state of a payment token (a card provisioned to one device).
 ///
 /// Raw values are the lower-case names the service stores and logs.
-public enum TokenState: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+package enum TokenState: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Provisioned but pending activation: the network asked for in-app ID&V.
     case inactive
     /// Usable for payments.
@@ -11,8 +11,8 @@ public enum TokenState: String, Hashable, Sendable, Codable, CaseIterable, Custo
     /// Removed for good. Terminal: no action or event leaves this state.
     case deleted
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Whether no action or event can leave this state.
-    public var isTerminal: Bool { self == .deleted }
+    package var isTerminal: Bool { self == .deleted }
 }

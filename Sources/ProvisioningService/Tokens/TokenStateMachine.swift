@@ -7,14 +7,14 @@
 ///                           └──────resume────────┘
 ///  inactive | active | suspended ──delete──▶ deleted (terminal)
 /// ```
-public enum TokenStateMachine {
+package enum TokenStateMachine {
     /// The state `action` leads to from `state`.
     ///
     /// - Throws: ``IllegalTransition`` for every pair not in the diagram above,
     ///   including an action that would not change anything (activating an active
     ///   token) and anything on a deleted token. Retries of an operation are the
     ///   caller's idempotency concern, not the state machine's.
-    public static func transition(
+    package static func transition(
         from state: TokenState, action: TokenAction
     ) throws(IllegalTransition)
         -> TokenState
@@ -29,12 +29,12 @@ public enum TokenStateMachine {
     }
 
     /// Whether `action` is legal from `state`.
-    public static func allows(_ action: TokenAction, from state: TokenState) -> Bool {
+    package static func allows(_ action: TokenAction, from state: TokenState) -> Bool {
         (try? transition(from: state, action: action)) != nil
     }
 
     /// What applying a network event did.
-    public enum EventEffect: Hashable, Sendable {
+    package enum EventEffect: Hashable, Sendable {
         /// The token was not known; the event created its status.
         case created
         /// The state changed.
@@ -72,7 +72,7 @@ public enum TokenStateMachine {
     ///   - event: The network's event.
     ///   - current: The stored status, or `nil` when the token is not known yet.
     /// - Returns: The status to store and what happened.
-    public static func apply(
+    package static func apply(
         _ event: TokenEvent, to current: TokenStatus?
     ) -> (
         status: TokenStatus, effect: EventEffect

@@ -6,9 +6,9 @@ import Storage
 /// No clear secrets: wallets keep the SHA-256 digest of their access token,
 /// cards the issuer's keyed PAN fingerprint, last four digits and the PAN
 /// expiry sealed under a key derived from the issuer's fingerprint secret.
-public enum WalletMigrations {
+package enum WalletMigrations {
     /// Every wallet migration of the service, in version order.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(
             version: 200, name: "wallet: wallets, digital cards, card art",
             sql: """

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 #if canImport(PassKit)
 import PassKit

@@ -20,7 +20,7 @@ extension Sandbox {
     /// - Throws: ``SandboxError`` `directoryUnusable` (no master key in
     ///   `directory`), `corruptState` (no authority in the database yet: run
     ///   `tpc serve --sandbox` once), `masterKeyMismatch`; or a `StorageError`.
-    public static func exportLeafPrivateKeyPEM(database: any SQLDatabase, directory: URL) async throws -> String {
+    package static func exportLeafPrivateKeyPEM(database: any SQLDatabase, directory: URL) async throws -> String {
         guard let masterKey = try SandboxMasterKey.load(in: directory) else {
             throw SandboxError(.directoryUnusable, "the sandbox directory has no master key")
         }

@@ -14,65 +14,65 @@ import ProvisioningAPI
 ///     // the test card declines
 /// }
 /// ```
-public struct SandboxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SandboxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure; an open set.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// No device with this id.
-        public static let unknownDevice = Code(rawValue: "unknown-device")
+        package static let unknownDevice = Code(rawValue: "unknown-device")
         /// No pass with this serial number on this device.
-        public static let unknownPass = Code(rawValue: "unknown-pass")
+        package static let unknownPass = Code(rawValue: "unknown-pass")
         /// A request field is missing, too large or malformed.
-        public static let invalidField = Code(rawValue: "invalid-field")
+        package static let invalidField = Code(rawValue: "invalid-field")
         /// The body is not JSON of the expected shape.
-        public static let malformedBody = Code(rawValue: "malformed-body")
+        package static let malformedBody = Code(rawValue: "malformed-body")
         /// The pass data does not decrypt with the sandbox leaf key.
-        public static let passDataUndecryptable = Code(rawValue: "pass-data-undecryptable")
+        package static let passDataUndecryptable = Code(rawValue: "pass-data-undecryptable")
         /// The nonce was never issued, issued to another device, or does not
         /// match the one inside the pass data.
-        public static let nonceUnknown = Code(rawValue: "nonce-unknown")
+        package static let nonceUnknown = Code(rawValue: "nonce-unknown")
         /// The nonce's five minutes are over.
-        public static let nonceExpired = Code(rawValue: "nonce-expired")
+        package static let nonceExpired = Code(rawValue: "nonce-expired")
         /// The nonce was consumed by another add request.
-        public static let nonceReplayed = Code(rawValue: "nonce-replayed")
+        package static let nonceReplayed = Code(rawValue: "nonce-replayed")
         /// The nonce signature inside the pass data does not verify with the device key.
-        public static let nonceSignatureInvalid = Code(rawValue: "nonce-signature-invalid")
+        package static let nonceSignatureInvalid = Code(rawValue: "nonce-signature-invalid")
         /// The activation data was not made by a configured issuer for this nonce.
-        public static let activationDataInvalid = Code(rawValue: "activation-data-invalid")
+        package static let activationDataInvalid = Code(rawValue: "activation-data-invalid")
         /// The network's ID&V declined the card.
-        public static let declined = Code(rawValue: "declined")
+        package static let declined = Code(rawValue: "declined")
         /// The token's state does not allow the operation.
-        public static let illegalTransition = Code(rawValue: "illegal-transition")
+        package static let illegalTransition = Code(rawValue: "illegal-transition")
         /// The sandbox master key does not open the stored certificate authority.
-        public static let masterKeyMismatch = Code(rawValue: "master-key-mismatch")
+        package static let masterKeyMismatch = Code(rawValue: "master-key-mismatch")
         /// The sandbox directory or master key file cannot be used.
-        public static let directoryUnusable = Code(rawValue: "directory-unusable")
+        package static let directoryUnusable = Code(rawValue: "directory-unusable")
         /// Stored sandbox state cannot be read back.
-        public static let corruptState = Code(rawValue: "corrupt-state")
+        package static let corruptState = Code(rawValue: "corrupt-state")
         /// A cryptographic primitive failed unexpectedly.
-        public static let internalFailure = Code(rawValue: "internal-failure")
+        package static let internalFailure = Code(rawValue: "internal-failure")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A short explanation without card data, nonces or keys.
-    public let detail: String
+    package let detail: String
     /// For ``Code/invalidField`` and friends: the refused request fields.
-    public let fields: [FieldProblem]
+    package let fields: [FieldProblem]
 
-    public init(_ code: Code, _ detail: String, fields: [FieldProblem] = []) {
+    package init(_ code: Code, _ detail: String, fields: [FieldProblem] = []) {
         self.code = code
         self.detail = detail
         self.fields = fields
     }
 
-    public var description: String { "SandboxError(\(code)): \(detail)" }
+    package var description: String { "SandboxError(\(code)): \(detail)" }
 
     /// The wire problem this error is answered with.
-    public var problem: ProblemDetails {
+    package var problem: ProblemDetails {
         switch code {
         case .unknownDevice, .unknownPass:
             ProblemDetails(.notFound, detail: detail)

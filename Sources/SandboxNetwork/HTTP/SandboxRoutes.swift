@@ -8,7 +8,7 @@ extension Sandbox {
     /// The sandbox routes of the contract this type serves: devices, nonces,
     /// certificates, add pass, list passes, activate pass, test cards, and the
     /// issuer wallet's activation-code channel and payment terminal.
-    public static let routes: [APIRoute] = [
+    package static let routes: [APIRoute] = [
         .sandboxDevices, .sandboxNonces, .sandboxCertificates, .sandboxAddPass, .sandboxPasses,
         .sandboxActivatePass, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
     ]
@@ -24,7 +24,7 @@ extension Sandbox {
     /// `nonce-replayed`, `declined`, `illegal-transition`, `malformed-json`…)
     /// and the request id; an unexpected failure is a bare `internal` problem
     /// whose detail says nothing about the cause.
-    public func register(on router: inout Router, basePath: String) {
+    package func register(on router: inout Router, basePath: String) {
         let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         func mount(
             _ route: APIRoute, status: HTTPStatus = .ok,

@@ -13,9 +13,9 @@ import Storage
 /// nonce or private key in clear: keys, DPANs and add-request nonces are sealed
 /// under the sandbox master key, nonces are otherwise stored as SHA-256 hashes,
 /// and cards are known by the network's keyed fingerprint and last four digits.
-public enum SandboxMigrations {
+package enum SandboxMigrations {
     /// Every sandbox migration, in version order.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(
             version: 100, name: "sandbox certificate authority",
             sql: """

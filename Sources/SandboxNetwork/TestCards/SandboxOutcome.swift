@@ -1,6 +1,6 @@
 /// What the sandbox network decides when a card is provisioned (its ID&V
 /// decision), as driven by the test card used.
-public enum SandboxOutcome: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+package enum SandboxOutcome: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Green path: the token is created active.
     case approve
     /// Yellow path: the token is created inactive and waits for activation in the
@@ -12,5 +12,5 @@ public enum SandboxOutcome: String, Hashable, Sendable, Codable, CaseIterable, C
     /// token becomes active (used by the issuer-wallet flows).
     case requireIdentityVerification
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

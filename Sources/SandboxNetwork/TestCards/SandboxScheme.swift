@@ -1,6 +1,6 @@
 /// A card network the sandbox plays. Raw values are the wire names the service
 /// and the SDK use ("VISA", "MASTERCARD"…).
-public enum SandboxScheme: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+package enum SandboxScheme: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     case visa = "VISA"
     case mastercard = "MASTERCARD"
     case amex = "AMEX"
@@ -8,5 +8,5 @@ public enum SandboxScheme: String, Hashable, Sendable, Codable, CaseIterable, Cu
     case pure = "PURE"
     case pagoBancomat = "PAGOBANCOMAT"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -6,29 +6,29 @@ import Foundation
 /// These numbers are public test data, yet `description`, `debugDescription` and
 /// the mirror still show only the last four digits: the whole suite scans logs
 /// and databases for test PANs, so they must never get there by `print`.
-public struct SandboxTestCard: Hashable, Sendable {
+package struct SandboxTestCard: Hashable, Sendable {
     /// The card number, ASCII digits.
-    public let pan: String
+    package let pan: String
     /// The card's network.
-    public let scheme: SandboxScheme
+    package let scheme: SandboxScheme
     /// The product id the provisioning request names (schemes that need one).
-    public let productId: String?
+    package let productId: String?
     /// What provisioning this card does.
-    public let outcome: SandboxOutcome
+    package let outcome: SandboxOutcome
     /// The name printed on the card.
-    public let cardholderName: String
+    package let cardholderName: String
     /// The bank's reference for the card in the sandbox issuer.
-    public let cardReference: String
+    package let cardReference: String
     /// The expiry month, 1–12.
-    public let expirationMonth: Int
+    package let expirationMonth: Int
     /// The four-digit expiry year.
-    public let expirationYear: Int
+    package let expirationYear: Int
     /// The second brand of a dual-brand card.
-    public let auxiliaryScheme: SandboxScheme?
+    package let auxiliaryScheme: SandboxScheme?
     /// The product id of the second brand.
-    public let auxiliaryProductId: String?
+    package let auxiliaryProductId: String?
 
-    public init(
+    package init(
         pan: String, scheme: SandboxScheme, productId: String?, outcome: SandboxOutcome, cardholderName: String,
         cardReference: String, expirationMonth: Int, expirationYear: Int, auxiliaryScheme: SandboxScheme? = nil,
         auxiliaryProductId: String? = nil
@@ -46,21 +46,21 @@ public struct SandboxTestCard: Hashable, Sendable {
     }
 
     /// The expiry as "MM/YY", the card payload's format.
-    public var expiration: String {
+    package var expiration: String {
         let month = expirationMonth < 10 ? "0\(expirationMonth)" : "\(expirationMonth)"
         let year = expirationYear % 100 < 10 ? "0\(expirationYear % 100)" : "\(expirationYear % 100)"
         return "\(month)/\(year)"
     }
 
     /// The last four digits of the card number.
-    public var panLastFour: String { String(pan.suffix(4)) }
+    package var panLastFour: String { String(pan.suffix(4)) }
 
     /// Whether the card carries two brands.
-    public var isDualBrand: Bool { auxiliaryScheme != nil }
+    package var isDualBrand: Bool { auxiliaryScheme != nil }
 
     /// The card payload JSON the bank encrypts for the service
     /// (`primaryAccountNumber`, `expiration`, `cardholderName`, `cardReference`).
-    public func payloadJSON() -> Data {
+    package func payloadJSON() -> Data {
         let object: [String: String] = [
             "primaryAccountNumber": pan, "expiration": expiration, "cardholderName": cardholderName,
             "cardReference": cardReference,
@@ -73,11 +73,11 @@ public struct SandboxTestCard: Hashable, Sendable {
 }
 
 extension SandboxTestCard: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         "SandboxTestCard(\(scheme) ••••\(panLastFour), \(outcome), cardReference: \(cardReference))"
     }
-    public var debugDescription: String { description }
-    public var customMirror: Mirror {
+    package var debugDescription: String { description }
+    package var customMirror: Mirror {
         Mirror(
             self,
             children: [

@@ -23,11 +23,11 @@ import Foundation
 /// let card = SandboxTestCards.card(scheme: .visa, outcome: .requireActivation, now: Date())
 /// SandboxTestCards.outcome(forPAN: card.pan)  // .requireActivation
 /// ```
-public enum SandboxTestCards {
+package enum SandboxTestCards {
     /// The product id of the PURE test cards.
-    public static let pureProductId = "PURE-DEBIT"
+    package static let pureProductId = "PURE-DEBIT"
     /// The product id of the dual-brand card's PagoBancomat brand.
-    public static let pagoBancomatProductId = "PAGOBANCOMAT-DEBIT"
+    package static let pagoBancomatProductId = "PAGOBANCOMAT-DEBIT"
 
     private struct Entry: Sendable {
         let pan: String
@@ -78,7 +78,7 @@ public enum SandboxTestCards {
     }()
 
     /// Every test card, with expiries computed from `now`.
-    public static func all(now: Date) -> [SandboxTestCard] {
+    package static func all(now: Date) -> [SandboxTestCard] {
         let (month, year) = expiration(now: now)
         return entries.map { entry in
             SandboxTestCard(
@@ -91,29 +91,29 @@ public enum SandboxTestCards {
 
     /// The single-brand test card of `scheme` with `outcome`, or `nil` when the
     /// table has none (PagoBancomat exists only as an auxiliary brand).
-    public static func card(scheme: SandboxScheme, outcome: SandboxOutcome, now: Date) -> SandboxTestCard? {
+    package static func card(scheme: SandboxScheme, outcome: SandboxOutcome, now: Date) -> SandboxTestCard? {
         all(now: now).first { $0.scheme == scheme && $0.outcome == outcome && !$0.isDualBrand }
     }
 
     /// The dual-brand test card.
-    public static func dualBrandCard(now: Date) -> SandboxTestCard? {
+    package static func dualBrandCard(now: Date) -> SandboxTestCard? {
         all(now: now).first(where: \.isDualBrand)
     }
 
     /// The test card with number `pan`, or `nil` for any other number.
-    public static func card(forPAN pan: String, now: Date) -> SandboxTestCard? {
+    package static func card(forPAN pan: String, now: Date) -> SandboxTestCard? {
         all(now: now).first { $0.pan == pan }
     }
 
     /// What provisioning `pan` does in the sandbox: the listed outcome of a test
     /// card, ``SandboxOutcome/approve`` for any other number. Callers validate the
     /// number first; this lookup does not.
-    public static func outcome(forPAN pan: String) -> SandboxOutcome {
+    package static func outcome(forPAN pan: String) -> SandboxOutcome {
         entries.first { $0.pan == pan }?.outcome ?? .approve
     }
 
     /// December of the year three years after `now`'s year (UTC).
-    public static func expiration(now: Date) -> (month: Int, year: Int) {
+    package static func expiration(now: Date) -> (month: Int, year: Int) {
         (12, UTCDate(now).year + 3)
     }
 }

@@ -6,9 +6,9 @@ import Storage
 /// DPANs, per-token master keys and one-time codes are sealed under the
 /// sandbox master key; payment keys are never stored (they are re-derived
 /// from the token's master key and the key id).
-public enum SandboxWalletMigrations {
+package enum SandboxWalletMigrations {
     /// Every sandbox wallet migration, in version order.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(
             version: 250, name: "sandbox wallet: tokens, ID&V sessions, payment keys, payments",
             sql: """

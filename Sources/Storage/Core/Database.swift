@@ -11,13 +11,13 @@
 /// let db = try await Database.open(url: environment["DATABASE_URL"] ?? "sqlite:tpc.sqlite")
 /// try await Migrator(migrations).migrate(db)
 /// ```
-public enum Database {
+package enum Database {
     /// Opens the database named by `url`.
     ///
     /// - Throws: ``StorageError/Code/invalidConfiguration`` for an unknown scheme or
     ///   an empty path; ``StorageError/Code/connectionFailure`` when the database
     ///   cannot be opened or reached.
-    public static func open(
+    package static func open(
         url: String, sqlite: SQLiteOptions = SQLiteOptions(), postgres: PostgresOptions = PostgresOptions()
     ) async throws -> any SQLDatabase {
         switch try Location(url: url) {

@@ -8,7 +8,7 @@
 /// databases accept; mixing the two forms is a ``StorageError/Code/misuse`` error.
 ///
 /// Values are always bound, never spliced into the SQL text.
-public protocol SQLExecutor: Sendable {
+package protocol SQLExecutor: Sendable {
     /// The dialect of the database behind this executor.
     var dialect: SQLDialect { get }
 
@@ -51,7 +51,7 @@ public protocol SQLExecutor: Sendable {
 /// pool: each PostgreSQL connection has its own serial dispatch queue. SQLite's
 /// calls, CPU work of microseconds on a local file, run on the caller's thread
 /// (see ``SQLiteDatabase`` for the waits that can hold it).
-public protocol SQLDatabase: SQLExecutor {
+package protocol SQLDatabase: SQLExecutor {
     /// Runs `body` in a transaction on one connection.
     ///
     /// The transaction commits when `body` returns and rolls back when it throws.
@@ -104,26 +104,26 @@ public protocol SQLDatabase: SQLExecutor {
 extension SQLExecutor {
     /// Runs one statement without bindings. See ``execute(_:_:)``.
     @discardableResult
-    public func execute(_ sql: String) async throws -> Int {
+    package func execute(_ sql: String) async throws -> Int {
         try await execute(sql, [])
     }
 
     /// Runs one query without bindings. See ``query(_:_:)``.
-    public func query(_ sql: String) async throws -> [SQLRow] {
+    package func query(_ sql: String) async throws -> [SQLRow] {
         try await query(sql, [])
     }
 
     /// Runs a query and returns its first row, or `nil` when it produced none.
     ///
     /// Add `LIMIT 1` when the query may match many rows: every row is read.
-    public func queryFirst(_ sql: String, _ bindings: [SQLValue] = []) async throws -> SQLRow? {
+    package func queryFirst(_ sql: String, _ bindings: [SQLValue] = []) async throws -> SQLRow? {
         try await query(sql, bindings).first
     }
 }
 
 extension SQLDatabase {
     @discardableResult
-    public func executeAtomically(_ statements: [SQLStatement]) async throws -> [Int] {
+    package func executeAtomically(_ statements: [SQLStatement]) async throws -> [Int] {
         try await transaction { transaction in
             var counts: [Int] = []
             counts.reserveCapacity(statements.count)

@@ -4,15 +4,15 @@
 /// The delay before attempt *n* (from 2) is random between zero and
 /// `min(maximumDelay, baseDelay × 2^(n-2))` ("full jitter"), so competing writers
 /// spread out instead of colliding again.
-public struct SQLRetryPolicy: Sendable, Hashable {
+package struct SQLRetryPolicy: Sendable, Hashable {
     /// Total attempts, the first included; 1 disables retries.
-    public var maximumAttempts: Int
+    package var maximumAttempts: Int
     /// The upper bound of the first delay.
-    public var baseDelay: Duration
+    package var baseDelay: Duration
     /// The upper bound of any delay.
-    public var maximumDelay: Duration
+    package var maximumDelay: Duration
 
-    public init(
+    package init(
         maximumAttempts: Int = 8, baseDelay: Duration = .milliseconds(4), maximumDelay: Duration = .milliseconds(250)
     ) {
         self.maximumAttempts = max(1, maximumAttempts)

@@ -11,11 +11,11 @@
 /// unquoted names to lower case while SQLite keeps them as written. Decoding
 /// failures throw ``StorageError/Code/decoding`` naming the column and the types,
 /// never the value.
-public struct SQLRow: Sendable {
+package struct SQLRow: Sendable {
     /// The column names, in result order.
-    public var columns: [String] { layout.names }
+    package var columns: [String] { layout.names }
     /// The values, in result order.
-    public let values: [SQLValue]
+    package let values: [SQLValue]
     let layout: SQLColumnLayout
 
     init(layout: SQLColumnLayout, values: [SQLValue]) {
@@ -24,7 +24,7 @@ public struct SQLRow: Sendable {
     }
 
     /// The raw value of a column, or `nil` when the row has no such column.
-    public func value(column: String) -> SQLValue? {
+    package func value(column: String) -> SQLValue? {
         layout.index(of: column).map { values[$0] }
     }
 
@@ -32,7 +32,7 @@ public struct SQLRow: Sendable {
     ///
     /// - Throws: ``StorageError/Code/decoding`` when the column is missing, is `NULL`
     ///   for a non-optional type, or holds another type.
-    public func decode<T: SQLValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
+    package func decode<T: SQLValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
         guard let index = layout.index(of: column) else {
             throw StorageError(.decoding, "no column \"\(column)\" in the result")
         }
@@ -43,7 +43,7 @@ public struct SQLRow: Sendable {
     ///
     /// - Throws: ``StorageError/Code/decoding`` when the index is out of range or the
     ///   value does not convert.
-    public func decode<T: SQLValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
+    package func decode<T: SQLValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
         guard values.indices.contains(index) else {
             throw StorageError(.decoding, "no column at index \(index) in a result of \(values.count) columns")
         }
@@ -51,12 +51,12 @@ public struct SQLRow: Sendable {
     }
 
     /// Decodes the named column: `try row["name", as: String.self]`.
-    public subscript<T: SQLValueConvertible>(column: String, as type: T.Type) -> T {
+    package subscript<T: SQLValueConvertible>(column: String, as type: T.Type) -> T {
         get throws { try decode(type, column: column) }
     }
 
     /// Decodes the column at an index: `try row[0, as: Int.self]`.
-    public subscript<T: SQLValueConvertible>(index: Int, as type: T.Type) -> T {
+    package subscript<T: SQLValueConvertible>(index: Int, as type: T.Type) -> T {
         get throws { try decode(type, at: index) }
     }
 

@@ -3,13 +3,13 @@
 /// ```swift
 /// let insert = SQLStatement("INSERT INTO kv (key, value) VALUES (?, ?)", ["greeting", "hello"])
 /// ```
-public struct SQLStatement: Sendable, Hashable {
+package struct SQLStatement: Sendable, Hashable {
     /// One statement, with `?` placeholders.
-    public var sql: String
+    package var sql: String
     /// A value per placeholder, in order.
-    public var bindings: [SQLValue]
+    package var bindings: [SQLValue]
 
-    public init(_ sql: String, _ bindings: [SQLValue] = []) {
+    package init(_ sql: String, _ bindings: [SQLValue] = []) {
         self.sql = sql
         self.bindings = bindings
     }

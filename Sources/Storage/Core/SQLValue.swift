@@ -28,7 +28,7 @@ import Foundation
 ///
 /// The ``description`` never shows the value itself, so a value printed by mistake
 /// does not leak a secret into a log.
-public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
+package enum SQLValue: Sendable, Hashable, CustomStringConvertible {
     case text(String)
     case integer(Int64)
     case double(Double)
@@ -38,18 +38,18 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
     case null
 
     /// Converts any ``SQLValueConvertible`` value, `nil` optionals becoming ``null``.
-    public init(_ value: some SQLValueConvertible) {
+    package init(_ value: some SQLValueConvertible) {
         self = value.sqlValue
     }
 
     /// Whether this is ``null``.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
     /// The name of the case, used in errors instead of the value.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .text: "text"
         case .integer: "integer"
@@ -61,25 +61,25 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "<\(kind)>" }
+    package var description: String { "<\(kind)>" }
 }
 
 extension SQLValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
 }
 
 extension SQLValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
 }
 
 extension SQLValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension SQLValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension SQLValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

@@ -16,7 +16,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-public protocol SQLValueConvertible: Sendable {
+package protocol SQLValueConvertible: Sendable {
     /// The value to bind.
     var sqlValue: SQLValue { get }
     /// Decodes a column value; returns `nil` when the value has another type or is
@@ -25,40 +25,40 @@ public protocol SQLValueConvertible: Sendable {
 }
 
 extension String: SQLValueConvertible {
-    public var sqlValue: SQLValue { .text(self) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .text(self) }
+    package init?(sqlValue: SQLValue) {
         guard case .text(let text) = sqlValue else { return nil }
         self = text
     }
 }
 
 extension Int64: SQLValueConvertible {
-    public var sqlValue: SQLValue { .integer(self) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .integer(self) }
+    package init?(sqlValue: SQLValue) {
         guard case .integer(let value) = sqlValue else { return nil }
         self = value
     }
 }
 
 extension Int: SQLValueConvertible {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .integer(Int64(self)) }
+    package init?(sqlValue: SQLValue) {
         guard case .integer(let value) = sqlValue, let exact = Int(exactly: value) else { return nil }
         self = exact
     }
 }
 
 extension Int32: SQLValueConvertible {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .integer(Int64(self)) }
+    package init?(sqlValue: SQLValue) {
         guard case .integer(let value) = sqlValue, let exact = Int32(exactly: value) else { return nil }
         self = exact
     }
 }
 
 extension Double: SQLValueConvertible {
-    public var sqlValue: SQLValue { .double(self) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .double(self) }
+    package init?(sqlValue: SQLValue) {
         switch sqlValue {
         case .double(let value): self = value
         // SQLite stores a REAL without fraction as INTEGER in some expressions.
@@ -69,8 +69,8 @@ extension Double: SQLValueConvertible {
 }
 
 extension Bool: SQLValueConvertible {
-    public var sqlValue: SQLValue { .bool(self) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .bool(self) }
+    package init?(sqlValue: SQLValue) {
         switch sqlValue {
         case .bool(let value): self = value
         // SQLite has no boolean type: booleans are stored as 0 and 1.
@@ -82,8 +82,8 @@ extension Bool: SQLValueConvertible {
 }
 
 extension Date: SQLValueConvertible {
-    public var sqlValue: SQLValue { .timestamp(self) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .timestamp(self) }
+    package init?(sqlValue: SQLValue) {
         switch sqlValue {
         case .timestamp(let date): self = date
         // SQLite stores timestamps as ISO 8601 text; PostgreSQL `date` columns arrive as text.
@@ -96,16 +96,16 @@ extension Date: SQLValueConvertible {
 }
 
 extension Array: SQLValueConvertible where Element == UInt8 {
-    public var sqlValue: SQLValue { .blob(self) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .blob(self) }
+    package init?(sqlValue: SQLValue) {
         guard case .blob(let bytes) = sqlValue else { return nil }
         self = bytes
     }
 }
 
 extension Data: SQLValueConvertible {
-    public var sqlValue: SQLValue { .blob(Array(self)) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .blob(Array(self)) }
+    package init?(sqlValue: SQLValue) {
         guard case .blob(let bytes) = sqlValue else { return nil }
         self = Data(bytes)
     }
@@ -114,8 +114,8 @@ extension Data: SQLValueConvertible {
 extension UUID: SQLValueConvertible {
     /// UUIDs are bound as lower-case text, the form PostgreSQL's `uuid` type prints,
     /// so a column may be `TEXT` on SQLite and `uuid` or `text` on PostgreSQL.
-    public var sqlValue: SQLValue { .text(uuidString.lowercased()) }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { .text(uuidString.lowercased()) }
+    package init?(sqlValue: SQLValue) {
         switch sqlValue {
         case .text(let text):
             guard let uuid = UUID(uuidString: text) else { return nil }
@@ -132,13 +132,13 @@ extension UUID: SQLValueConvertible {
 }
 
 extension SQLValue: SQLValueConvertible {
-    public var sqlValue: SQLValue { self }
-    public init?(sqlValue: SQLValue) { self = sqlValue }
+    package var sqlValue: SQLValue { self }
+    package init?(sqlValue: SQLValue) { self = sqlValue }
 }
 
 extension Optional: SQLValueConvertible where Wrapped: SQLValueConvertible {
-    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
-    public init?(sqlValue: SQLValue) {
+    package var sqlValue: SQLValue { self?.sqlValue ?? .null }
+    package init?(sqlValue: SQLValue) {
         if case .null = sqlValue {
             self = .none
             return

@@ -17,70 +17,70 @@
 ///     // already registered
 /// }
 /// ```
-public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// A `UNIQUE` or `PRIMARY KEY` constraint rejected the row.
-        public static let uniqueViolation = Code(rawValue: "unique-violation")
+        package static let uniqueViolation = Code(rawValue: "unique-violation")
         /// A `FOREIGN KEY` constraint rejected the change.
-        public static let foreignKeyViolation = Code(rawValue: "foreign-key-violation")
+        package static let foreignKeyViolation = Code(rawValue: "foreign-key-violation")
         /// A `NOT NULL` column received `NULL`.
-        public static let notNullViolation = Code(rawValue: "not-null-violation")
+        package static let notNullViolation = Code(rawValue: "not-null-violation")
         /// A `CHECK` constraint rejected the row.
-        public static let checkViolation = Code(rawValue: "check-violation")
+        package static let checkViolation = Code(rawValue: "check-violation")
         /// SQLite stayed locked by another connection (`SQLITE_BUSY`/`SQLITE_LOCKED`)
         /// after the busy timeout and every retry.
-        public static let busy = Code(rawValue: "busy")
+        package static let busy = Code(rawValue: "busy")
         /// PostgreSQL aborted the transaction (serialization failure 40001 or deadlock
         /// 40P01) on every attempt.
-        public static let serializationFailure = Code(rawValue: "serialization-failure")
+        package static let serializationFailure = Code(rawValue: "serialization-failure")
         /// The database cannot be reached, the connection broke, or the file cannot be
         /// opened. Usually temporary: a service answers 503.
-        public static let connectionFailure = Code(rawValue: "connection-failure")
+        package static let connectionFailure = Code(rawValue: "connection-failure")
         /// No pooled connection became free within the pool's acquire timeout
         /// (``PostgresOptions/acquireTimeout``): every connection was busy and the
         /// server would take no more. Temporary: a service answers 503.
-        public static let poolTimeout = Code(rawValue: "pool-timeout")
+        package static let poolTimeout = Code(rawValue: "pool-timeout")
         /// The SQL text is invalid, or names a table or column that does not exist.
-        public static let syntax = Code(rawValue: "syntax")
+        package static let syntax = Code(rawValue: "syntax")
         /// A row value is missing or of another type than the one asked for.
-        public static let decoding = Code(rawValue: "decoding")
+        package static let decoding = Code(rawValue: "decoding")
         /// The API was used in a way it does not allow: wrong number of bindings, a
         /// transaction handle used after its transaction ended, a nested transaction.
-        public static let misuse = Code(rawValue: "misuse")
+        package static let misuse = Code(rawValue: "misuse")
         /// A bound value cannot be represented by the database (for example a NUL
         /// character in PostgreSQL text).
-        public static let invalidValue = Code(rawValue: "invalid-value")
+        package static let invalidValue = Code(rawValue: "invalid-value")
         /// A database URL or option is not valid.
-        public static let invalidConfiguration = Code(rawValue: "invalid-configuration")
+        package static let invalidConfiguration = Code(rawValue: "invalid-configuration")
         /// The migration list is inconsistent (for example two migrations share a version).
-        public static let migration = Code(rawValue: "migration")
+        package static let migration = Code(rawValue: "migration")
         /// Any other database error; ``StorageError/sqlState`` or
         /// ``StorageError/sqliteCode`` tells which.
-        public static let other = Code(rawValue: "other")
+        package static let other = Code(rawValue: "other")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A short explanation without bound values.
-    public let detail: String
+    package let detail: String
     /// The constraint involved, when the database names it: the PostgreSQL constraint
     /// name, or SQLite's `table.column` list / `CHECK` constraint name.
-    public let constraint: String?
+    package let constraint: String?
     /// The PostgreSQL SQLSTATE, when the error came from PostgreSQL.
-    public let sqlState: String?
+    package let sqlState: String?
     /// The extended SQLite result code, when the error came from SQLite.
-    public let sqliteCode: Int32?
+    package let sqliteCode: Int32?
     /// Which statement of an ``SQLDatabase/executeAtomically(_:)`` batch failed
     /// (from 0); `nil` outside batches.
-    public var statementIndex: Int?
+    package var statementIndex: Int?
 
-    public init(
+    package init(
         _ code: Code, _ detail: String, constraint: String? = nil, sqlState: String? = nil,
         sqliteCode: Int32? = nil
     ) {
@@ -94,7 +94,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Whether running the whole transaction again may succeed (``Code/busy`` and
     /// ``Code/serializationFailure``). ``SQLDatabase/transaction(_:)`` already retries
     /// these a bounded number of times.
-    public var isRetryable: Bool { code == .busy || code == .serializationFailure }
+    package var isRetryable: Bool { code == .busy || code == .serializationFailure }
 
     /// Whether the failure lies with the database or the way to it rather than
     /// with the statement, so the same request may well succeed later: a
@@ -112,7 +112,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// catch let error as StorageError where error.isTemporary { return .serviceUnavailable }
     /// ```
-    public var isTemporary: Bool {
+    package var isTemporary: Bool {
         if code == .connectionFailure || code == .poolTimeout || isRetryable { return true }
         guard let sqlState else { return false }
         switch sqlState.prefix(2) {
@@ -121,7 +121,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         var text = "\(code): \(detail)"
         if let constraint { text += " [constraint \(constraint)]" }
         if let sqlState { text += " [SQLSTATE \(sqlState)]" }

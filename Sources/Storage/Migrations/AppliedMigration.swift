@@ -1,12 +1,12 @@
 import Foundation
 
 /// A row of `schema_migrations`: a migration that ran, and when.
-public struct AppliedMigration: Sendable, Hashable {
-    public let version: Int
-    public let name: String
-    public let appliedAt: Date
+package struct AppliedMigration: Sendable, Hashable {
+    package let version: Int
+    package let name: String
+    package let appliedAt: Date
 
-    public init(version: Int, name: String, appliedAt: Date) {
+    package init(version: Int, name: String, appliedAt: Date) {
         self.version = version
         self.name = name
         self.appliedAt = appliedAt

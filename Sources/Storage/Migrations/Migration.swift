@@ -16,22 +16,22 @@
 ///               postgres: "CREATE UNIQUE INDEX items_name_ci ON items (lower(name))"),
 /// ]
 /// ```
-public struct Migration: Sendable, Hashable {
+package struct Migration: Sendable, Hashable {
     /// The version, unique within the list; migrations apply in increasing order.
-    public let version: Int
+    package let version: Int
     /// A short description recorded with the version.
-    public let name: String
+    package let name: String
     private let sqliteSQL: String
     private let postgresSQL: String
 
     /// A migration whose SQL serves both dialects after type placeholders such as
     /// `{id}`, `{blob}`, `{timestamp}`, `{bool}` are substituted.
-    public init(version: Int, name: String, sql: String) {
+    package init(version: Int, name: String, sql: String) {
         self.init(version: version, name: name, sqlite: sql, postgres: sql)
     }
 
     /// A migration with SQL per dialect (placeholders are substituted in both too).
-    public init(version: Int, name: String, sqlite: String, postgres: String) {
+    package init(version: Int, name: String, sqlite: String, postgres: String) {
         self.version = version
         self.name = name
         self.sqliteSQL = sqlite
@@ -39,7 +39,7 @@ public struct Migration: Sendable, Hashable {
     }
 
     /// The SQL to run on `dialect`, placeholders substituted.
-    public func sql(for dialect: SQLDialect) -> String {
+    package func sql(for dialect: SQLDialect) -> String {
         dialect.substitutingTypes(in: dialect == .postgres ? postgresSQL : sqliteSQL)
     }
 }

@@ -16,16 +16,16 @@ import Foundation
 /// ```swift
 /// let applied = try await Migrator(migrations).migrate(db)   // e.g. [1, 2] the first time, [] after
 /// ```
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     /// The migrations, sorted by version.
-    public let migrations: [Migration]
+    package let migrations: [Migration]
     /// The PostgreSQL advisory lock key that serializes migrators.
-    public let lockKey: Int64
+    package let lockKey: Int64
 
     /// The default advisory lock key: the ASCII bytes of "schemamg".
-    public static let defaultLockKey: Int64 = 0x7363_6865_6D61_6D67
+    package static let defaultLockKey: Int64 = 0x7363_6865_6D61_6D67
 
-    public init(_ migrations: [Migration], lockKey: Int64 = Migrator.defaultLockKey) {
+    package init(_ migrations: [Migration], lockKey: Int64 = Migrator.defaultLockKey) {
         self.migrations = migrations.sorted { $0.version < $1.version }
         self.lockKey = lockKey
     }
@@ -36,7 +36,7 @@ public struct Migrator: Sendable {
     /// - Throws: ``StorageError/Code/migration`` when two migrations share a version;
     ///   otherwise the ``StorageError`` of the failing migration, which is rolled back.
     @discardableResult
-    public func migrate(_ database: any SQLDatabase) async throws -> [Int] {
+    package func migrate(_ database: any SQLDatabase) async throws -> [Int] {
         try validate()
         try await createTable(database)
         let alreadyApplied = Set(try await appliedMigrations(database).map(\.version))
@@ -61,7 +61,7 @@ public struct Migrator: Sendable {
 
     /// The migrations recorded in `schema_migrations`, by version (the table is
     /// created, empty, if it does not exist yet).
-    public func appliedMigrations(_ database: any SQLDatabase) async throws -> [AppliedMigration] {
+    package func appliedMigrations(_ database: any SQLDatabase) async throws -> [AppliedMigration] {
         try await createTable(database)
         return try await database.query("SELECT version, name, applied_at FROM schema_migrations ORDER BY version")
             .map { row in

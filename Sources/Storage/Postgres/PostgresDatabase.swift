@@ -19,8 +19,8 @@
 /// let db = try await PostgresDatabase.connect("postgres://tpc@db.internal/tpc?sslmode=verify-full")
 /// let rows = try await db.query("SELECT id FROM items WHERE owner = ?", [.init(owner)])
 /// ```
-public final class PostgresDatabase: SQLDatabase {
-    public var dialect: SQLDialect { .postgres }
+package final class PostgresDatabase: SQLDatabase {
+    package var dialect: SQLDialect { .postgres }
     private let options: PostgresOptions
     private let pool: ConnectionPool<PostgresConnection>
 
@@ -47,7 +47,7 @@ public final class PostgresDatabase: SQLDatabase {
     /// - Throws: ``StorageError/Code/connectionFailure`` when the server cannot be
     ///   reached or refuses the login; ``StorageError/Code/invalidConfiguration``
     ///   for a `prepared_statements` value other than on or off.
-    public static func connect(
+    package static func connect(
         _ connectionString: String, options: PostgresOptions = PostgresOptions()
     ) async throws
         -> PostgresDatabase
@@ -64,21 +64,21 @@ public final class PostgresDatabase: SQLDatabase {
         return database
     }
 
-    public func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
+    package func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             try await withConnection { try await $0.execute(sql, bindings) }
         }
     }
 
-    public func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
+    package func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             try await withConnection { try await $0.query(sql, bindings) }
         }
     }
 
-    public func executeScript(_ sql: String) async throws {
+    package func executeScript(_ sql: String) async throws {
         try TransactionScope.ensureOutside(self)
         try await options.retryPolicy.run {
             try await withConnection { try await $0.executeScript(sql) }
@@ -86,7 +86,7 @@ public final class PostgresDatabase: SQLDatabase {
     }
 
     @discardableResult
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+    package func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             try await withConnection { connection in
@@ -102,7 +102,7 @@ public final class PostgresDatabase: SQLDatabase {
     /// One round trip for the whole batch: a pipeline ending in one sync, which the
     /// server runs as a single implicit transaction.
     @discardableResult
-    public func executeAtomically(_ statements: [SQLStatement]) async throws -> [Int] {
+    package func executeAtomically(_ statements: [SQLStatement]) async throws -> [Int] {
         try TransactionScope.ensureOutside(self)
         guard !statements.isEmpty else { return [] }
         return try await options.retryPolicy.run {
@@ -139,12 +139,12 @@ public final class PostgresDatabase: SQLDatabase {
         }
     }
 
-    public func close() async {
+    package func close() async {
         pool.close()
     }
 
     /// The pool's connections, waiters and counts, for metrics.
-    public var poolStatistics: ConnectionPoolStatistics { pool.statistics }
+    package var poolStatistics: ConnectionPoolStatistics { pool.statistics }
 
     private func withConnection<T: Sendable>(_ work: (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await pool.acquire()

@@ -12,28 +12,28 @@
 /// let options = PostgresOptions(poolSize: 8, minimumIdle: 1, idleTimeout: .seconds(60), acquireTimeout: .seconds(5))
 /// let db = try await PostgresDatabase.connect("postgres://tpc@db.internal/tpc", options: options)
 /// ```
-public struct PostgresOptions: Sendable, Hashable {
+package struct PostgresOptions: Sendable, Hashable {
     /// The most connections open at once; further callers wait for one to be free.
-    public var poolSize: Int
+    package var poolSize: Int
     /// Connections kept open however long they idle (at most ``poolSize``);
     /// the pool reopens up to this many after they broke.
-    public var minimumIdle: Int
+    package var minimumIdle: Int
     /// How long a connection beyond ``minimumIdle`` may stay idle before the
     /// pool closes it, giving the server's slot back to other instances;
     /// `nil` keeps connections open.
-    public var idleTimeout: Duration?
+    package var idleTimeout: Duration?
     /// The longest a call waits for a pooled connection before it fails with
     /// ``StorageError/Code/poolTimeout``; `nil` (the default) waits as long as
     /// it takes. A service answering requests wants a bound (`tpc serve` sets
     /// 5 s), so that a caller gets a 503 it can retry instead of an answer too
     /// late to matter.
-    public var acquireTimeout: Duration?
+    package var acquireTimeout: Duration?
     /// `connect_timeout` in seconds, used when the connection string sets none.
-    public var defaultConnectTimeout: Int
+    package var defaultConnectTimeout: Int
     /// `application_name` reported to the server when the connection string sets none.
-    public var applicationName: String
+    package var applicationName: String
     /// Retries of transactions aborted by serialization failures or deadlocks.
-    public var retryPolicy: SQLRetryPolicy
+    package var retryPolicy: SQLRetryPolicy
     /// Whether the statements of ``SQLDatabase/executeAtomically(_:)`` batches are
     /// prepared on each connection the first time it runs them (as server-side
     /// statements named `storage_1`, `storage_2`, …), so that the server parses and
@@ -46,9 +46,9 @@ public struct PostgresOptions: Sendable, Hashable {
     /// keep a server connection per client connection (PgBouncer in transaction
     /// mode before 1.21), or with `prepared_statements=off` in the URL (see
     /// ``PostgresDatabase/connect(_:options:)``). Default `true`.
-    public var preparesBatchStatements: Bool
+    package var preparesBatchStatements: Bool
 
-    public init(
+    package init(
         poolSize: Int = 10, minimumIdle: Int = 1, idleTimeout: Duration? = .seconds(60),
         acquireTimeout: Duration? = nil, defaultConnectTimeout: Int = 10,
         applicationName: String = "swift-storage", retryPolicy: SQLRetryPolicy = SQLRetryPolicy(),
@@ -67,7 +67,7 @@ public struct PostgresOptions: Sendable, Hashable {
     /// The URL query parameter that sets ``preparesBatchStatements``
     /// (`on`/`off`, `true`/`false`, `1`/`0`); libpq itself refuses parameters
     /// it does not know, so it is taken out before the URL reaches libpq.
-    public static let preparedStatementsParameter = "prepared_statements"
+    package static let preparedStatementsParameter = "prepared_statements"
 
     /// Applies the parameters of a `postgres://` URL that libpq does not know
     /// (``preparedStatementsParameter``) and returns the URL without them.

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// How ``SQLValue``s travel to and from PostgreSQL.
 ///
@@ -136,19 +137,12 @@ enum PostgresValueCoding {
         bytes.reserveCapacity((text.count - 2) / 2)
         var index = 2
         while index < text.count {
-            guard let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return nil }
+            guard let high = Hexadecimal.value(ofDigit: text[index]),
+                let low = Hexadecimal.value(ofDigit: text[index + 1])
+            else { return nil }
             bytes.append(high << 4 | low)
             index += 2
         }
         return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -6,18 +6,18 @@
 ///     // another process keeps checkpointing the same file, or the disk fails
 /// }
 /// ```
-public struct SQLiteCheckpointStatistics: Sendable, Hashable {
+package struct SQLiteCheckpointStatistics: Sendable, Hashable {
     /// Background passes that copied the log into the database file.
-    public var backgroundPasses: Int
+    package var backgroundPasses: Int
     /// Checkpoints a commit ran: the pages written during a pass, or the rest
     /// of a log that reached twice the threshold. Many of these next to few
     /// passes mean the writes outpace the background.
-    public var commitCheckpoints: Int
+    package var commitCheckpoints: Int
     /// Background passes that could not run: another process was
     /// checkpointing the same file, or the disk failed.
-    public var failedPasses: Int
+    package var failedPasses: Int
 
-    public init(backgroundPasses: Int, commitCheckpoints: Int, failedPasses: Int) {
+    package init(backgroundPasses: Int, commitCheckpoints: Int, failedPasses: Int) {
         self.backgroundPasses = backgroundPasses
         self.commitCheckpoints = commitCheckpoints
         self.failedPasses = failedPasses

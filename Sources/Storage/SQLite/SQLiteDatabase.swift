@@ -24,10 +24,10 @@
 /// let db = try await SQLiteDatabase.open(path: "/var/lib/tpc/tpc.sqlite")
 /// try await db.execute("INSERT INTO kv (key, value) VALUES (?, ?)", ["greeting", "hello"])
 /// ```
-public final class SQLiteDatabase: SQLDatabase {
-    public var dialect: SQLDialect { .sqlite }
+package final class SQLiteDatabase: SQLDatabase {
+    package var dialect: SQLDialect { .sqlite }
     /// The database file, or `:memory:`.
-    public let path: String
+    package let path: String
     private let options: SQLiteOptions
     private let writer: ConnectionPool<SQLiteConnection>
     private let checkpointer: SQLiteCheckpointer?
@@ -56,7 +56,7 @@ public final class SQLiteDatabase: SQLDatabase {
     ///
     /// - Throws: ``StorageError/Code/connectionFailure`` when the file cannot be
     ///   opened or cannot use write-ahead logging.
-    public static func open(path: String, options: SQLiteOptions = SQLiteOptions()) async throws -> SQLiteDatabase {
+    package static func open(path: String, options: SQLiteOptions = SQLiteOptions()) async throws -> SQLiteDatabase {
         guard !path.isEmpty, path != ":memory:" else {
             throw StorageError(.invalidConfiguration, "an SQLite file path is required; use openInMemory")
         }
@@ -66,7 +66,7 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     /// Opens a new, empty database that lives as long as this object.
-    public static func openInMemory(options: SQLiteOptions = SQLiteOptions()) async throws -> SQLiteDatabase {
+    package static func openInMemory(options: SQLiteOptions = SQLiteOptions()) async throws -> SQLiteDatabase {
         let database = SQLiteDatabase(path: ":memory:", options: options)
         try await database.warmUp()
         return database
@@ -79,14 +79,14 @@ public final class SQLiteDatabase: SQLDatabase {
         writer.release(connection, reusable: true)
     }
 
-    public func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
+    package func execute(_ sql: String, _ bindings: [SQLValue]) async throws -> Int {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             try await withConnection(writer) { try await $0.execute(sql, bindings) }
         }
     }
 
-    public func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
+    package func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             if let readers {
@@ -102,7 +102,7 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-    public func executeScript(_ sql: String) async throws {
+    package func executeScript(_ sql: String) async throws {
         try TransactionScope.ensureOutside(self)
         try await options.retryPolicy.run {
             try await withConnection(writer) { try await $0.executeScript(sql) }
@@ -110,7 +110,7 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     @discardableResult
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+    package func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
             // The body runs where the caller runs, its statements inline (see
@@ -142,7 +142,7 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-    public func close() async {
+    package func close() async {
         writer.close()
         readers?.close()
         await checkpointer?.close()
@@ -151,7 +151,7 @@ public final class SQLiteDatabase: SQLDatabase {
     /// What the background checkpointer has done since the database opened;
     /// `nil` when commits checkpoint (in memory, or
     /// ``SQLiteOptions/checkpointsInBackground`` off).
-    public var checkpointStatistics: SQLiteCheckpointStatistics? { checkpointer?.statistics }
+    package var checkpointStatistics: SQLiteCheckpointStatistics? { checkpointer?.statistics }
 
     /// The log's length after the last commit, in pages; `nil` as above.
     var logPages: Int? { checkpointer?.logPages }

@@ -1,37 +1,37 @@
 /// Settings of a ``SQLiteDatabase``.
-public struct SQLiteOptions: Sendable, Hashable {
+package struct SQLiteOptions: Sendable, Hashable {
     /// SQLite's `PRAGMA synchronous` level in WAL mode.
-    public struct Synchronous: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Synchronous: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// Durable against application crashes; a power loss may drop the last
         /// commits, never corrupt the database. SQLite's recommendation for WAL.
-        public static let normal = Synchronous(rawValue: "NORMAL")
+        package static let normal = Synchronous(rawValue: "NORMAL")
         /// Every commit is synced to disk before it returns.
-        public static let full = Synchronous(rawValue: "FULL")
+        package static let full = Synchronous(rawValue: "FULL")
     }
 
     /// `PRAGMA synchronous`; ``Synchronous/normal`` by default.
-    public var synchronous: Synchronous
+    package var synchronous: Synchronous
     /// How long a connection waits for a lock held by another process before
     /// `SQLITE_BUSY`.
-    public var busyTimeout: Duration
+    package var busyTimeout: Duration
     /// Read-only connections serving ``SQLExecutor/query(_:_:)`` outside
     /// transactions (file databases only; an in-memory database has one connection).
-    public var readerCount: Int
+    package var readerCount: Int
     /// Prepared statements kept per connection.
-    public var statementCacheCapacity: Int
+    package var statementCacheCapacity: Int
     /// Retries of transactions that met `SQLITE_BUSY` or `SQLITE_LOCKED`.
-    public var retryPolicy: SQLRetryPolicy
+    package var retryPolicy: SQLRetryPolicy
     /// WAL pages after which the log is checkpointed into the database file;
     /// SQLite's own 1,000 (4 MB of 4 KB pages) by default.
     ///
     /// A checkpoint copies the log's pages back and syncs, so a larger value
     /// checkpoints less often, each time for longer. Where it runs is
     /// ``checkpointsInBackground``'s choice.
-    public var walAutocheckpointPages: Int
+    package var walAutocheckpointPages: Int
     /// Whether a thread of the database's own runs the log's checkpoints
     /// (`true`, the default) instead of the commit that takes the log past
     /// ``walAutocheckpointPages`` (`PRAGMA wal_autocheckpoint`, SQLite's way).
@@ -44,9 +44,9 @@ public struct SQLiteOptions: Sendable, Hashable {
     /// twice ``walAutocheckpointPages``, a commit waits for the running pass
     /// and copies the rest. Turn it off only to have each checkpoint's whole
     /// cost land on a commit.
-    public var checkpointsInBackground: Bool
+    package var checkpointsInBackground: Bool
 
-    public init(
+    package init(
         synchronous: Synchronous = .normal, busyTimeout: Duration = .seconds(5), readerCount: Int = 4,
         statementCacheCapacity: Int = 64, retryPolicy: SQLRetryPolicy = SQLRetryPolicy(),
         walAutocheckpointPages: Int = 1_000, checkpointsInBackground: Bool = true

@@ -8,43 +8,43 @@
 /// let pool = database.poolStatistics
 /// print("\(pool.inUse) of \(pool.maximumSize) in use, \(pool.waiters) callers waiting")
 /// ```
-public struct ConnectionPoolStatistics: Sendable, Hashable {
+package struct ConnectionPoolStatistics: Sendable, Hashable {
     /// The upper bounds, in seconds, of the buckets of ``acquireWaitCounts``:
     /// 0.5 ms to 10 s. A lease of an idle connection falls in the first.
-    public static let acquireWaitBuckets: [Double] = [
+    package static let acquireWaitBuckets: [Double] = [
         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ]
 
     /// The most connections the pool opens.
-    public var maximumSize: Int
+    package var maximumSize: Int
     /// Connections open now, or being opened.
-    public var open: Int
+    package var open: Int
     /// Open connections that no caller holds.
-    public var idle: Int
+    package var idle: Int
     /// Connections held by callers (or being opened for one).
-    public var inUse: Int { max(0, open - idle) }
+    package var inUse: Int { max(0, open - idle) }
     /// Callers waiting for a connection now.
-    public var waiters: Int
+    package var waiters: Int
     /// Successful leases by how long the caller waited, per bucket of
     /// ``acquireWaitBuckets`` (not cumulative); the last slot counts waits
     /// longer than the last bound.
-    public var acquireWaitCounts: [UInt64]
+    package var acquireWaitCounts: [UInt64]
     /// The total time successful leases waited, in seconds.
-    public var acquireWaitSeconds: Double
+    package var acquireWaitSeconds: Double
     /// Successful leases.
-    public var acquires: UInt64 { acquireWaitCounts.reduce(0, +) }
+    package var acquires: UInt64 { acquireWaitCounts.reduce(0, +) }
     /// Connections that could not be opened (the server refused or was unreachable).
-    public var failedOpens: UInt64
+    package var failedOpens: UInt64
     /// Idle connections found broken before use (the server restarted or closed
     /// them) and closed instead of being handed out.
-    public var staleConnectionsDropped: UInt64
+    package var staleConnectionsDropped: UInt64
     /// Idle connections closed because they were idle longer than the idle timeout.
-    public var idleConnectionsClosed: UInt64
+    package var idleConnectionsClosed: UInt64
     /// Callers that gave up waiting after the acquire timeout.
-    public var acquireTimeouts: UInt64
+    package var acquireTimeouts: UInt64
 
     /// An empty pool of `maximumSize`.
-    public init(maximumSize: Int) {
+    package init(maximumSize: Int) {
         self.maximumSize = maximumSize
         open = 0
         idle = 0

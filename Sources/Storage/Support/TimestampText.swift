@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Timestamps as text: the fixed-width UTC form SQLite stores, and the ISO 8601
 /// forms both databases print.
@@ -29,7 +30,7 @@ enum TimestampText {
         let micros = microseconds(since1970: date)
         let days = micros.dividedRoundingDown(by: microsecondsPerDay)
         var rest = micros - days * microsecondsPerDay
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
         let hour = rest / 3_600_000_000
         rest -= hour * 3_600_000_000
         let minute = rest / 60_000_000
@@ -82,7 +83,7 @@ enum TimestampText {
             scanner.skip("-"), let day = scanner.digits(exactly: 2),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var micros = days(year: year, month: month, day: day) * microsecondsPerDay
+        var micros = CivilDate.days(year: year, month: month, day: day) * microsecondsPerDay
         if scanner.isAtEnd { return date(microseconds: micros) }
         guard scanner.skip("T") || scanner.skip(" ") || scanner.skip("t"),
             let hour = scanner.digits(exactly: 2), scanner.skip(":"), let minute = scanner.digits(exactly: 2),
@@ -137,28 +138,6 @@ enum TimestampText {
     private static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private struct Scanner {

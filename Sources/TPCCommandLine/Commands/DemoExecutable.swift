@@ -15,12 +15,12 @@
 ///     // exec tpc-demo with the same arguments
 /// }
 /// ```
-public enum DemoExecutable {
+package enum DemoExecutable {
     /// The executable's file name, looked for next to `tpc`.
-    public static let name = "tpc-demo"
+    package static let name = "tpc-demo"
 
     /// `tpc demo`.
-    public static let demo = CommandSpec(
+    package static let demo = CommandSpec(
         name: "demo", abstract: "Run every flow end to end on the sandbox and verify it.",
         discussion: """
             Starts `tpc serve --sandbox` on SQLite in a temporary directory (or uses the running service at \
@@ -43,7 +43,7 @@ public enum DemoExecutable {
         ])
 
     /// `tpc sandbox device create`.
-    public static let deviceCreate = CommandSpec(
+    package static let deviceCreate = CommandSpec(
         name: "create", abstract: "Register a simulated iPhone, or a Watch paired with one, at a sandbox.",
         discussion: """
             Registers the device at the sandbox service at --url with a fresh P-256 key and keeps it in \
@@ -64,16 +64,16 @@ public enum DemoExecutable {
         ])
 
     /// `tpc sandbox device list`.
-    public static let deviceList = CommandSpec(
+    package static let deviceList = CommandSpec(
         name: "list", abstract: "List the simulated devices of a sandbox directory.")
 
     /// `tpc sandbox device remove`.
-    public static let deviceRemove = CommandSpec(
+    package static let deviceRemove = CommandSpec(
         name: "remove", abstract: "Remove a simulated device (an iPhone with its wallet, or unpair a Watch).",
         arguments: [.required("name", help: "The device's name.")])
 
     /// `tpc sandbox device`: the simulated devices an SDK user's own code drives.
-    public static let device = CommandSpec(
+    package static let device = CommandSpec(
         name: "device", abstract: "Simulated iPhones and Watches for the SDK on Linux.",
         options: [
             .option(
@@ -85,7 +85,7 @@ public enum DemoExecutable {
 
     /// Whether `tpc` runs the command at `subcommandPath` (as in
     /// ``ParsedArguments/subcommandPath``) through `tpc-demo`.
-    public static func runs(_ subcommandPath: [String]) -> Bool {
+    package static func runs(_ subcommandPath: [String]) -> Bool {
         subcommandPath == [demo.name] || subcommandPath.starts(with: ["sandbox", device.name])
     }
 }

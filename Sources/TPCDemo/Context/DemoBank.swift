@@ -5,17 +5,17 @@ import ProvisioningAPI
 /// The bank's backend in the demo: it reads the sandbox issuer's files, mints
 /// authorization codes, encrypts card payloads and holds the back-office key —
 /// exactly what a bank's own servers do (see docs/issuer-backend.md).
-public struct DemoBank: Sendable {
+package struct DemoBank: Sendable {
     /// The issuer id the service knows the bank by.
-    public let issuerId: String
+    package let issuerId: String
     /// The token requestor id of Apple Pay in the sandbox.
-    public let tokenRequestorId: String
+    package let tokenRequestorId: String
     /// Code minting with the issuer's key.
-    public let codes: AuthorizationCodeMinter
+    package let codes: AuthorizationCodeMinter
     /// Payload encryption for the service's certificate.
-    public let payloads: PayloadEncryptor
+    package let payloads: PayloadEncryptor
     /// The back office, with the issuer's API key.
-    public let backOffice: BackOfficeClient
+    package let backOffice: BackOfficeClient
 
     /// The fields of `sandbox.json` the bank needs.
     struct Summary: Decodable {
@@ -31,7 +31,7 @@ public struct DemoBank: Sendable {
     /// Reads the issuer's files from the sandbox directory of `service`.
     ///
     /// - Throws: ``DemoError`` `unreadable-file` naming the missing file.
-    public init(service: ServiceEndpoint) throws {
+    package init(service: ServiceEndpoint) throws {
         let directory = service.sandboxDirectory
         func read(_ name: String) throws -> String {
             do {
@@ -60,7 +60,7 @@ public struct DemoBank: Sendable {
 
     /// A code for `scope` bound to `card` (and `tokenId` for lifecycle
     /// scopes, `subject` — the user — for the issuer wallet's scopes).
-    public func code(
+    package func code(
         _ scope: String, card: DemoCard? = nil, tokenId: String? = nil, subject: String? = nil
     ) throws -> String {
         try codes.mint(
@@ -70,7 +70,7 @@ public struct DemoBank: Sendable {
     }
 
     /// The card's `encryptedPayload`.
-    public func encryptedPayload(for card: DemoCard) throws -> String {
+    package func encryptedPayload(for card: DemoCard) throws -> String {
         try payloads.encrypt(
             pan: card.pan, expiration: card.expiry, cardholderName: card.cardholderName,
             cardReference: card.reference)
@@ -81,7 +81,7 @@ public struct DemoBank: Sendable {
     /// the bank's choosing.
     ///
     /// - Throws: ``DemoError`` when the sandbox lists no such card.
-    public func testCard(
+    package func testCard(
         _ outcome: SandboxCardOutcome, scheme: CardSchemeName = .visa, auxiliaryScheme: CardSchemeName? = nil,
         reference: String, service: ServiceEndpoint, cardholderName: String = "Ada Lovelace"
     ) async throws -> DemoCard {

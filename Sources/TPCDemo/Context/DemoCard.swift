@@ -4,19 +4,19 @@ import ProvisioningAPI
 ///
 /// `description` shows the scheme and last four digits only: the PAN and
 /// expiry stay inside the payload the bank encrypts.
-public struct DemoCard: Hashable, Sendable, CustomStringConvertible {
+package struct DemoCard: Hashable, Sendable, CustomStringConvertible {
     /// The card number (a documented sandbox test number).
     let pan: String
     /// `MM/YY`.
     let expiry: String
     /// The card's network.
-    public let scheme: CardSchemeName
+    package let scheme: CardSchemeName
     /// What the sandbox network decides for this card.
-    public let outcome: SandboxCardOutcome
+    package let outcome: SandboxCardOutcome
     /// The name on the card.
-    public let cardholderName: String
+    package let cardholderName: String
     /// The bank's reference, unique to this demo run.
-    public let reference: String
+    package let reference: String
 
     init(
         pan: String, expiry: String, scheme: CardSchemeName, outcome: SandboxCardOutcome, cardholderName: String,
@@ -31,7 +31,7 @@ public struct DemoCard: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The last four digits of the PAN.
-    public var last4: String { String(pan.suffix(4)) }
+    package var last4: String { String(pan.suffix(4)) }
 
-    public var description: String { "\(scheme.rawValue) ••••\(last4)" }
+    package var description: String { "\(scheme.rawValue) ••••\(last4)" }
 }

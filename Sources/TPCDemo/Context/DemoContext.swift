@@ -11,70 +11,70 @@ import WalletExtensions
 /// later steps read them with the `require…` accessors, which fail the step
 /// with `missing-prerequisite` when an earlier step did not get that far.
 @MainActor
-public final class DemoContext {
+package final class DemoContext {
     /// The options the demo runs with.
-    public let options: DemoOptions
+    package let options: DemoOptions
     /// The terminal.
-    public let output: DemoOutput
+    package let output: DemoOutput
     /// The logging proxy of `--verbose`, when running.
-    public var wireTap: WireTap?
+    package var wireTap: WireTap?
     /// A short random tag, so card references of repeated runs against one
     /// service do not meet.
-    public let runId: String
+    package let runId: String
     /// The service, once started or found.
-    public var service: ServiceEndpoint?
+    package var service: ServiceEndpoint?
     /// The bank's backend, once the sandbox files are read.
-    public var bank: DemoBank?
+    package var bank: DemoBank?
     /// The simulated iPhone (and paired Watch), once registered.
-    public var wallet: SimulatedWallet?
+    package var wallet: SimulatedWallet?
     /// The `tpc serve --sandbox` child, when the demo started one.
-    public var sandboxProcess: SandboxProcess?
+    package var sandboxProcess: SandboxProcess?
     /// Values a step leaves for later steps, by name (for example the token
     /// id of the card activated from the deep link).
-    public var values: [String: String] = [:]
+    package var values: [String: String] = [:]
     /// Cards the steps provisioned, by role (`"approve"`, `"activation"`…).
-    public var cards: [String: DemoCard] = [:]
+    package var cards: [String: DemoCard] = [:]
     /// Tokens the steps expect the back office to list, by id, with the state
     /// they should be in.
-    public var expectedTokens: [String: String] = [:]
+    package var expectedTokens: [String: String] = [:]
     /// The bank's ready-made issuer extension, with the App Group store the
     /// bank app fills (flow B).
-    public var issuerExtension: TPCIssuerProvisioningExtensionHandler?
+    package var issuerExtension: TPCIssuerProvisioningExtensionHandler?
     /// Wallet hosting the bank's issuer extension and sign-in screen (flow B).
-    public var walletApp: SimulatedWalletApp?
+    package var walletApp: SimulatedWalletApp?
     /// The issuer wallet on the simulated iPhone, once registered (flow D).
-    public var issuerWallet: DigitalCardManager?
+    package var issuerWallet: DigitalCardManager?
     /// The issuer wallet's enrolled digital cards, by role (flow D).
-    public var digitalCards: [String: DigitalCard] = [:]
+    package var digitalCards: [String: DigitalCard] = [:]
 
     let screen = DemoAppScreen()
 
-    public init(options: DemoOptions, output: DemoOutput = DemoOutput()) {
+    package init(options: DemoOptions, output: DemoOutput = DemoOutput()) {
         self.options = options
         self.output = output
         runId = String(UUID().uuidString.lowercased().prefix(8))
     }
 
     /// The service, or a `missing-prerequisite` failure.
-    public func requireService() throws -> ServiceEndpoint {
+    package func requireService() throws -> ServiceEndpoint {
         guard let service else { throw DemoError(.missingPrerequisite, "no service (the first step failed)") }
         return service
     }
 
     /// The bank, or a `missing-prerequisite` failure.
-    public func requireBank() throws -> DemoBank {
+    package func requireBank() throws -> DemoBank {
         guard let bank else { throw DemoError(.missingPrerequisite, "no issuer files (the first step failed)") }
         return bank
     }
 
     /// The simulated wallet, or a `missing-prerequisite` failure.
-    public func requireWallet() throws -> SimulatedWallet {
+    package func requireWallet() throws -> SimulatedWallet {
         guard let wallet else { throw DemoError(.missingPrerequisite, "no simulated devices (a setup step failed)") }
         return wallet
     }
 
     /// The issuer wallet, or a `missing-prerequisite` failure.
-    public func requireIssuerWallet() throws -> DigitalCardManager {
+    package func requireIssuerWallet() throws -> DigitalCardManager {
         guard let issuerWallet else {
             throw DemoError(.missingPrerequisite, "no issuer wallet (its registration failed)")
         }
@@ -82,7 +82,7 @@ public final class DemoContext {
     }
 
     /// The digital card an earlier step enrolled under `role`.
-    public func requireDigitalCard(_ role: String) throws -> DigitalCard {
+    package func requireDigitalCard(_ role: String) throws -> DigitalCard {
         guard let card = digitalCards[role] else {
             throw DemoError(.missingPrerequisite, "no \(role) digital card (an earlier step failed)")
         }
@@ -90,7 +90,7 @@ public final class DemoContext {
     }
 
     /// The card an earlier step stored under `role`.
-    public func requireCard(_ role: String) throws -> DemoCard {
+    package func requireCard(_ role: String) throws -> DemoCard {
         guard let card = cards[role] else {
             throw DemoError(.missingPrerequisite, "no \(role) card (an earlier step failed)")
         }
@@ -98,7 +98,7 @@ public final class DemoContext {
     }
 
     /// A value an earlier step stored under `name`.
-    public func requireValue(_ name: String) throws -> String {
+    package func requireValue(_ name: String) throws -> String {
         guard let value = values[name] else {
             throw DemoError(.missingPrerequisite, "no \(name) (an earlier step failed)")
         }
@@ -106,7 +106,7 @@ public final class DemoContext {
     }
 
     /// A card reference unique to this run: `demo-<run>-<role>`.
-    public func cardReference(_ role: String) -> String {
+    package func cardReference(_ role: String) -> String {
         "demo-\(runId)-\(role)"
     }
 
@@ -115,7 +115,7 @@ public final class DemoContext {
     ///
     /// - Parameter primaryAccountIdentifier: the pass's identifier when adding
     ///   to the second device, so Wallet offers only the device that lacks it.
-    public func provision(
+    package func provision(
         _ card: DemoCard, primaryAccountIdentifier: String? = nil
     ) async throws -> (pass: PKPaymentPass?, error: (any Error)?) {
         let bank = try requireBank()
@@ -132,7 +132,7 @@ public final class DemoContext {
 
     /// Retries `body` while it fails with a 404 from the service: the network
     /// tells the service about a new token asynchronously.
-    public func eventually<T>(
+    package func eventually<T>(
         attempts: Int = 50, _ body: () async throws -> T
     ) async throws -> T {
         var lastError: (any Error)?

@@ -17,22 +17,22 @@ import PassKitEmulation
 /// _ = try await devices.createWatch(named: "Ada's Watch", pairedWith: "Ada's iPhone")
 /// print(phone.walletDirectory.path)  // export as PP_SIMULATED_DEVICE_DIR
 /// ```
-public struct SandboxDevices: Sendable {
+package struct SandboxDevices: Sendable {
     /// One iPhone's wallet: the iPhone, its Watch, where they live and the
     /// sandbox they talk to.
-    public struct Wallet: Hashable, Sendable {
+    package struct Wallet: Hashable, Sendable {
         /// The iPhone.
-        public var iPhone: SimulatedDevice
+        package var iPhone: SimulatedDevice
         /// The paired Watch, if any.
-        public var watch: SimulatedDevice?
+        package var watch: SimulatedDevice?
         /// The wallet directory: the value of `PP_SIMULATED_DEVICE_DIR`.
-        public var walletDirectory: URL
+        package var walletDirectory: URL
         /// The sandbox service (base path included) the devices are registered at.
-        public var sandboxURL: URL
+        package var sandboxURL: URL
     }
 
     /// What ``remove(named:)`` removed.
-    public enum Removal: Hashable, Sendable {
+    package enum Removal: Hashable, Sendable {
         /// An iPhone, its wallet directory and any Watch paired with it.
         case iPhone(Wallet)
         /// A Watch, unpaired from its iPhone (whose wallet stays).
@@ -40,16 +40,16 @@ public struct SandboxDevices: Sendable {
     }
 
     /// `<sandbox directory>/devices`.
-    public let directory: URL
+    package let directory: URL
 
     /// The devices of `sandboxDirectory` (the directory of `tpc serve --sandbox`).
-    public init(sandboxDirectory: URL) {
+    package init(sandboxDirectory: URL) {
         directory = sandboxDirectory.appendingPathComponent("devices", isDirectory: true)
     }
 
     /// Every iPhone's wallet, by iPhone name. A directory without a readable
     /// wallet is skipped.
-    public func list() -> [Wallet] {
+    package func list() -> [Wallet] {
         let entries =
             (try? FileManager.default.contentsOfDirectory(
                 at: directory, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? []
@@ -65,7 +65,7 @@ public struct SandboxDevices: Sendable {
     /// - Throws: ``DemoError`` `invalid-input` for an empty or taken name,
     ///   `service-unreachable` or `service-refused` when the sandbox does not
     ///   register it, `unreadable-file` when the directory cannot be written.
-    public func createIPhone(named name: String, sandboxURL: URL) async throws(DemoError) -> Wallet {
+    package func createIPhone(named name: String, sandboxURL: URL) async throws(DemoError) -> Wallet {
         let name = try available(name)
         let walletDirectory = newWalletDirectory(for: name)
         do {
@@ -82,7 +82,7 @@ public struct SandboxDevices: Sendable {
     ///
     /// - Throws: ``DemoError`` `invalid-input` for an empty or taken name or
     ///   an unknown iPhone, and as ``createIPhone(named:sandboxURL:)``.
-    public func createWatch(named name: String, pairedWith iPhoneName: String) async throws(DemoError) -> Wallet {
+    package func createWatch(named name: String, pairedWith iPhoneName: String) async throws(DemoError) -> Wallet {
         let name = try available(name)
         guard let entry = list().first(where: { $0.iPhone.name == iPhoneName }) else {
             throw DemoError(.invalidInput, "no simulated iPhone named '\(iPhoneName)' in \(directory.path)")
@@ -103,7 +103,7 @@ public struct SandboxDevices: Sendable {
     ///
     /// - Throws: ``DemoError`` `invalid-input` when no device has this name,
     ///   `unreadable-file` when the directory cannot be changed.
-    public func remove(named name: String) throws(DemoError) -> Removal {
+    package func remove(named name: String) throws(DemoError) -> Removal {
         let wallets = list()
         if let entry = wallets.first(where: { $0.iPhone.name == name }) {
             do {

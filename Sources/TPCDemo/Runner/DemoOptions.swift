@@ -1,25 +1,25 @@
 import Foundation
 
 /// How `tpc demo` runs.
-public struct DemoOptions: Sendable {
+package struct DemoOptions: Sendable {
     /// A running service to use instead of starting one (with
     /// ``sandboxDirectory``).
-    public var serviceURL: URL?
+    package var serviceURL: URL?
     /// The sandbox directory of the running service at ``serviceURL``.
-    public var sandboxDirectory: URL?
+    package var sandboxDirectory: URL?
     /// The `tpc` executable started as `tpc serve --sandbox` when no
     /// ``serviceURL`` is given.
-    public var executable: URL?
+    package var executable: URL?
     /// Where the started service and the simulated devices keep their files;
     /// a new temporary directory when `nil`. It is removed at the end unless
     /// ``keepFiles`` is set.
-    public var workDirectory: URL?
+    package var workDirectory: URL?
     /// Keep the work directory for inspection.
-    public var keepFiles: Bool
+    package var keepFiles: Bool
     /// Print every HTTP exchange, secrets redacted.
-    public var verbose: Bool
+    package var verbose: Bool
 
-    public init(
+    package init(
         serviceURL: URL? = nil, sandboxDirectory: URL? = nil, executable: URL? = nil, workDirectory: URL? = nil,
         keepFiles: Bool = false, verbose: Bool = false
     ) {

@@ -3,19 +3,19 @@ import Synchronization
 
 /// The demo's terminal: whole lines to a sink (standard output by default),
 /// safe to use from the wire logger's threads.
-public final class DemoOutput: Sendable {
+package final class DemoOutput: Sendable {
     private let sink: @Sendable (String) -> Void
     private let lock = Mutex(())
 
     /// - Parameter sink: receives each line, without its newline.
-    public init(
+    package init(
         sink: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) {
         self.sink = sink
     }
 
     /// Prints one line (or several, joined by newlines) at once.
-    public func line(_ text: String) {
+    package func line(_ text: String) {
         lock.withLock { _ in sink(text) }
     }
 }

@@ -1,33 +1,33 @@
 import Foundation
 
 /// The outcome of a demo run: one result per step, and the summary table.
-public struct DemoReport: Sendable {
+package struct DemoReport: Sendable {
     /// One step's outcome.
-    public struct StepResult: Sendable {
+    package struct StepResult: Sendable {
         /// The step's title.
-        public var title: String
+        package var title: String
         /// The step's flow.
-        public var flow: String
+        package var flow: String
         /// Whether every check of the step held.
-        public var passed: Bool
+        package var passed: Bool
         /// How many checks held.
-        public var checks: Int
+        package var checks: Int
         /// How long the step took.
-        public var duration: Duration
+        package var duration: Duration
         /// Why the step failed, without secrets.
-        public var failure: String?
+        package var failure: String?
     }
 
     /// The steps' outcomes, in order.
-    public var steps: [StepResult]
+    package var steps: [StepResult]
     /// The whole run's duration.
-    public var duration: Duration
+    package var duration: Duration
 
     /// Whether every step passed.
-    public var passed: Bool { !steps.isEmpty && steps.allSatisfy(\.passed) }
+    package var passed: Bool { !steps.isEmpty && steps.allSatisfy(\.passed) }
 
     /// The final line: `DEMO PASSED: 9 of 9 steps verified (42 checks) in 6.1 s`.
-    public var verdict: String {
+    package var verdict: String {
         let passedSteps = steps.filter(\.passed).count
         let checks = steps.reduce(0) { $0 + $1.checks }
         return "DEMO \(passed ? "PASSED" : "FAILED"): \(passedSteps) of \(steps.count) steps verified "
@@ -35,7 +35,7 @@ public struct DemoReport: Sendable {
     }
 
     /// The summary table, one row per step, and the verdict.
-    public var summaryTable: String {
+    package var summaryTable: String {
         let titleWidth = max(4, steps.map(\.title.count).max() ?? 0)
         let flowWidth = max(4, steps.map(\.flow.count).max() ?? 0)
         func pad(_ text: String, _ width: Int) -> String {

@@ -11,17 +11,17 @@ import PushProvisioning
 /// exit(report.passed ? 0 : 1)
 /// ```
 @MainActor
-public struct DemoRunner {
+package struct DemoRunner {
     /// The options.
-    public let options: DemoOptions
+    package let options: DemoOptions
     /// The steps, in order (``DemoScenario/standard`` by default).
-    public let steps: [DemoStep]
+    package let steps: [DemoStep]
     private let output: DemoOutput
 
     /// How long a step runs before the runner reports that it still runs.
-    public static let progressInterval = Duration.seconds(2)
+    package static let progressInterval = Duration.seconds(2)
 
-    public init(options: DemoOptions, steps: [DemoStep] = DemoScenario.standard, output: DemoOutput = DemoOutput()) {
+    package init(options: DemoOptions, steps: [DemoStep] = DemoScenario.standard, output: DemoOutput = DemoOutput()) {
         self.options = options
         self.steps = steps
         self.output = output
@@ -29,7 +29,7 @@ public struct DemoRunner {
 
     /// Runs every step and prints the summary; cleans up (the sandbox child,
     /// the temporary files, the SDK's configuration) whatever happens.
-    public func run() async -> DemoReport {
+    package func run() async -> DemoReport {
         let context = DemoContext(options: options, output: output)
         output.line("tpc demo — Apple Pay in-app provisioning, end to end on the sandbox")
         output.line("")

@@ -5,22 +5,22 @@ import Foundation
 /// Lines are indented under the step's title. A failed ``check(_:_:)``
 /// throws, which ends the step as failed.
 @MainActor
-public final class DemoStepLog {
+package final class DemoStepLog {
     private let output: DemoOutput
     /// The checks that held so far.
-    public private(set) var verified: [String] = []
+    package private(set) var verified: [String] = []
 
     init(output: DemoOutput) {
         self.output = output
     }
 
     /// Prints a detail: what the step is doing or what it saw.
-    public func detail(_ text: String) {
+    package func detail(_ text: String) {
         output.line("      " + text)
     }
 
     /// Records and prints a check that holds, or throws `verification-failed`.
-    public func check(_ condition: Bool, _ claim: String) throws {
+    package func check(_ condition: Bool, _ claim: String) throws {
         guard condition else {
             output.line("      ✘ " + claim)
             throw DemoError(.verificationFailed, "not verified: " + claim)
@@ -30,7 +30,7 @@ public final class DemoStepLog {
     }
 
     /// The value, or a failed check named `claim`.
-    public func require<T>(_ value: T?, _ claim: String) throws -> T {
+    package func require<T>(_ value: T?, _ claim: String) throws -> T {
         try check(value != nil, claim)
         guard let value else { throw DemoError(.verificationFailed, "not verified: " + claim) }
         return value

@@ -8,13 +8,13 @@ import Foundation
 /// …
 /// await sandbox.stop()
 /// ```
-public final class SandboxProcess: Sendable {
+package final class SandboxProcess: Sendable {
     /// Where it listens and keeps its issuer files.
-    public let endpoint: ServiceEndpoint
+    package let endpoint: ServiceEndpoint
     /// The SQLite database URL it was started with.
-    public let databaseURL: String
+    package let databaseURL: String
     /// The file collecting the child's standard error (its log).
-    public let logFile: URL
+    package let logFile: URL
     private let process: ChildProcess
 
     private init(endpoint: ServiceEndpoint, databaseURL: String, logFile: URL, process: ChildProcess) {
@@ -32,7 +32,7 @@ public final class SandboxProcess: Sendable {
     /// - Throws: ``DemoError`` `sandbox-unavailable` when the process cannot
     ///   start, exits, or is not ready within `timeout` seconds (the
     ///   message ends with the tail of its log).
-    public static func start(
+    package static func start(
         executable: URL, directory: URL, timeout: TimeInterval = 120,
         onWait: @Sendable (Int) async -> Void = { _ in }
     ) async throws -> SandboxProcess {
@@ -89,7 +89,7 @@ public final class SandboxProcess: Sendable {
     }
 
     /// Stops the process (SIGTERM; SIGKILL after 30 s) and waits for it to end.
-    public func stop() async {
+    package func stop() async {
         _ = try? await process.stop(grace: .seconds(30))
     }
 

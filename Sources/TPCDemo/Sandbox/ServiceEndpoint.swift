@@ -3,13 +3,13 @@ import Foundation
 /// The service the demo talks to: its URL (base path included) and the
 /// sandbox directory holding the test issuer's files (`sandbox.json`,
 /// `issuer-code-key.pem`, `payload-certificate.pem`, `backoffice-api-key`).
-public struct ServiceEndpoint: Hashable, Sendable {
+package struct ServiceEndpoint: Hashable, Sendable {
     /// `http://127.0.0.1:PORT/mg/tpc`.
-    public var baseURL: URL
+    package var baseURL: URL
     /// The sandbox directory of that service.
-    public var sandboxDirectory: URL
+    package var sandboxDirectory: URL
 
-    public init(baseURL: URL, sandboxDirectory: URL) {
+    package init(baseURL: URL, sandboxDirectory: URL) {
         self.baseURL = baseURL
         self.sandboxDirectory = sandboxDirectory
     }

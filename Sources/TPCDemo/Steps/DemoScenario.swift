@@ -5,9 +5,9 @@
 ///
 /// New flows join as ``DemoStep``s using the same ``DemoContext`` (service,
 /// bank, simulated devices).
-public enum DemoScenario {
+package enum DemoScenario {
     /// Every step, in order.
-    @MainActor public static let standard: [DemoStep] = [
+    @MainActor package static let standard: [DemoStep] = [
         .startService,
         .simulatedDevices,
         .provisionToiPhone,
@@ -24,5 +24,5 @@ public enum DemoScenario {
 
     /// The ``DemoContext/values`` key of the work directory the demo made
     /// (removed at the end unless files are kept).
-    public static let workDirectoryKey = "workDirectory"
+    package static let workDirectoryKey = "workDirectory"
 }

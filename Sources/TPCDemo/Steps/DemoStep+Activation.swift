@@ -7,7 +7,7 @@ extension DemoStep {
     /// Flow C: a card added pending activation; Wallet opens the bank app by
     /// its launch URL, the app finds the pass from the deep link and activates
     /// the token.
-    public static let activationFromDeepLink = DemoStep(
+    package static let activationFromDeepLink = DemoStep(
         "In-app activation from Wallet's deep link", flow: "C"
     ) { context, log in
         let bank = try context.requireBank()
@@ -56,7 +56,7 @@ extension DemoStep {
 
     /// Flow C's lifecycle: suspend, resume and delete the activated token
     /// through the SDK, each followed on the pass after synchronization.
-    public static let lifecycle = DemoStep("Suspend, resume and delete the token", flow: "C") { context, log in
+    package static let lifecycle = DemoStep("Suspend, resume and delete the token", flow: "C") { context, log in
         let bank = try context.requireBank()
         let wallet = try context.requireWallet()
         let card = try context.requireCard("activation")

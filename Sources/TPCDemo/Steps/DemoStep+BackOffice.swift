@@ -6,7 +6,7 @@ extension DemoStep {
     /// The bank's operations view: the back office lists the run's tokens with
     /// their states, and an operator suspends and resumes one, which the Watch
     /// sees after synchronization (what `tpc tokens` does).
-    public static let backOffice = DemoStep("Back office: token list and an operator action", flow: "back office") {
+    package static let backOffice = DemoStep("Back office: token list and an operator action", flow: "back office") {
         context, log in
         let bank = try context.requireBank()
         let wallet = try context.requireWallet()

@@ -6,7 +6,7 @@ import PushProvisioning
 extension DemoStep {
     /// Flow A: an approved card added from the bank app to the iPhone, with
     /// the Add-to-Wallet state before and after.
-    public static let provisionToiPhone = DemoStep("In-app provisioning to the iPhone", flow: "A") { context, log in
+    package static let provisionToiPhone = DemoStep("In-app provisioning to the iPhone", flow: "A") { context, log in
         let bank = try context.requireBank()
         let wallet = try context.requireWallet()
         let card = try await bank.testCard(
@@ -44,7 +44,7 @@ extension DemoStep {
 
     /// Flow A again: the same card to the paired Watch, then the app's token
     /// list of the card across both devices.
-    public static let provisionToWatch = DemoStep("In-app provisioning to the paired Watch", flow: "A") {
+    package static let provisionToWatch = DemoStep("In-app provisioning to the paired Watch", flow: "A") {
         context, log in
         let wallet = try context.requireWallet()
         let bank = try context.requireBank()
@@ -86,7 +86,7 @@ extension DemoStep {
 
     /// Flow A with the red path: the network declines the card, Wallet ends
     /// the sheet with an error and nothing is added.
-    public static let declinedCard = DemoStep("A declined card", flow: "A") { context, log in
+    package static let declinedCard = DemoStep("A declined card", flow: "A") { context, log in
         let bank = try context.requireBank()
         let wallet = try context.requireWallet()
         let card = try await bank.testCard(

@@ -12,7 +12,7 @@ extension DemoStep {
     /// keys, details, auxiliary values and the six card-art images.
     ///
     /// PANs and expiries are never printed: expiries show as "present".
-    public static let issuerWalletCards = DemoStep(
+    package static let issuerWalletCards = DemoStep(
         "Issuer wallet: Visa and dual-brand cards, details, art", flow: "D"
     ) { context, log in
         let bank = try context.requireBank()
@@ -126,7 +126,7 @@ extension DemoStep {
     /// Flow D, second half: a card that needs ID&V is activated with the
     /// one-time code the sandbox "sent"; a contactless payment through the
     /// sandbox terminal consumes a key; a replenishment restores the count.
-    public static let issuerWalletPayments = DemoStep(
+    package static let issuerWalletPayments = DemoStep(
         "Issuer wallet: ID&V, a payment and a replenishment", flow: "D"
     ) { context, log in
         let bank = try context.requireBank()

@@ -8,7 +8,7 @@ extension DemoStep {
     /// Starts `tpc serve --sandbox` (SQLite in a temporary directory) as a
     /// child process, or connects to the running service of `--url`, and reads
     /// the test issuer's files.
-    public static let startService = DemoStep("Start tpc serve --sandbox (SQLite, temporary directory)", flow: "setup")
+    package static let startService = DemoStep("Start tpc serve --sandbox (SQLite, temporary directory)", flow: "setup")
     {
         context, log in
         let options = context.options
@@ -76,7 +76,7 @@ extension DemoStep {
 
     /// Registers a simulated iPhone and a paired Watch at the sandbox, installs
     /// them as this process's Wallet, and configures the SDK.
-    public static let simulatedDevices = DemoStep("Simulated iPhone with a paired Apple Watch", flow: "setup") {
+    package static let simulatedDevices = DemoStep("Simulated iPhone with a paired Apple Watch", flow: "setup") {
         context, log in
         let service = try context.requireService()
         let bank = try context.requireBank()

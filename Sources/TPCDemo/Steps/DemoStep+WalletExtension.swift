@@ -10,7 +10,7 @@ extension DemoStep {
     /// ready-made ``TPCIssuerProvisioningExtensionHandler`` for its status
     /// (timed against Apple's 100 ms), shows the bank's sign-in extension,
     /// and lists the card for the iPhone and for the Watch.
-    public static let walletExtensionEntries = DemoStep(
+    package static let walletExtensionEntries = DemoStep(
         "Wallet extension: status, sign-in and card entries", flow: "B"
     ) { context, log in
         let bank = try context.requireBank()
@@ -110,7 +110,7 @@ extension DemoStep {
     /// Flow B, second half: the user adds the card to the iPhone from
     /// Wallet; the extension asks the bank for the payload and code and the
     /// SDK for the request; afterwards only the Watch is offered the card.
-    public static let walletExtensionAdd = DemoStep(
+    package static let walletExtensionAdd = DemoStep(
         "Wallet extension adds the card to the iPhone", flow: "B"
     ) { context, log in
         let wallet = try context.requireWallet()

@@ -18,17 +18,17 @@
 ///     }
 /// }
 /// ```
-public struct DemoStep: Sendable {
+package struct DemoStep: Sendable {
     /// The work of a step.
-    public typealias Body = @MainActor @Sendable (DemoContext, DemoStepLog) async throws -> Void
+    package typealias Body = @MainActor @Sendable (DemoContext, DemoStepLog) async throws -> Void
 
     /// The one-line title shown as the step starts and in the summary.
-    public let title: String
+    package let title: String
     /// The flow of docs/architecture.md the step shows ("setup", "A", "C"…).
-    public let flow: String
+    package let flow: String
     let body: Body
 
-    public init(_ title: String, flow: String, body: @escaping Body) {
+    package init(_ title: String, flow: String, body: @escaping Body) {
         self.title = title
         self.flow = flow
         self.body = body

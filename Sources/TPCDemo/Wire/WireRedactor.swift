@@ -18,14 +18,14 @@ import Foundation
 /// ```swift
 /// WireRedactor().redact(body: data)   // {"authorizationCode":"‹redacted›","scheme":"VISA"}
 /// ```
-public struct WireRedactor: Sendable {
+package struct WireRedactor: Sendable {
     /// The replacement text.
-    public static let mask = "‹redacted›"
+    package static let mask = "‹redacted›"
 
     /// The longest body text printed; the rest is cut with a note.
-    public var maximumLength: Int
+    package var maximumLength: Int
 
-    public init(maximumLength: Int = 600) {
+    package init(maximumLength: Int = 600) {
         self.maximumLength = maximumLength
     }
 
@@ -40,14 +40,14 @@ public struct WireRedactor: Sendable {
     private static let nameFragments = ["secret", "privatekey", "apikey", "password", "encrypted", "cryptogram"]
 
     /// Whether a JSON member of this name holds a secret.
-    public static func isSecretField(_ name: String) -> Bool {
+    package static func isSecretField(_ name: String) -> Bool {
         let lower = name.lowercased()
         return exactNames.contains(lower) || nameFragments.contains { lower.contains($0) }
     }
 
     /// The printable text of a body: JSON redacted by name and value, other
     /// text by value; binary bodies as a byte count.
-    public func redact(body: Data) -> String {
+    package func redact(body: Data) -> String {
         guard !body.isEmpty else { return "" }
         let text: String
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
@@ -73,7 +73,7 @@ public struct WireRedactor: Sendable {
     }
 
     /// A header value as printed.
-    public func redact(header name: String, value: String) -> String {
+    package func redact(header name: String, value: String) -> String {
         switch name.lowercased() {
         case "authorization", "proxy-authorization", "cookie", "set-cookie":
             let scheme = value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
@@ -85,7 +85,7 @@ public struct WireRedactor: Sendable {
 
     /// A request target (path and query): each path segment and query value
     /// is judged on its own, so identifiers in paths stay readable.
-    public func redact(target: String) -> String {
+    package func redact(target: String) -> String {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = parts[0].split(separator: "/", omittingEmptySubsequences: false)
             .map { redact(text: String($0)) }.joined(separator: "/")
@@ -123,7 +123,7 @@ public struct WireRedactor: Sendable {
 
     /// `text` with digit runs that could be a PAN, JWTs and long base64 or hex
     /// strings replaced.
-    public func redact(text: String) -> String {
+    package func redact(text: String) -> String {
         var output = ""
         var token = ""
         func flush() {

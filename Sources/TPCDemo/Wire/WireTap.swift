@@ -20,9 +20,9 @@ import FoundationNetworking
 /// let tap = try WireTap(upstream: serviceURL) { print($0) }
 /// try TPCSDK.configure(url: tap.baseURL.absoluteString, issuerId: issuer)
 /// ```
-public final class WireTap: Sendable {
+package final class WireTap: Sendable {
     /// The tap's URL, with the upstream's base path: use it instead of the service's.
-    public let baseURL: URL
+    package let baseURL: URL
     private let server: HTTPServer
 
     /// Starts the tap on a free loopback port.
@@ -32,7 +32,7 @@ public final class WireTap: Sendable {
     ///   - sink: receives the printable lines of each exchange.
     /// - Throws: ``DemoError`` `invalid-input` for an upstream without host, or
     ///   `sandbox-unavailable` when no port can be bound.
-    public init(
+    package init(
         upstream: URL, redactor: WireRedactor = WireRedactor(), sink: @escaping @Sendable (String) -> Void
     ) throws {
         guard var root = URLComponents(url: upstream, resolvingAgainstBaseURL: false), root.host != nil else {
@@ -64,7 +64,7 @@ public final class WireTap: Sendable {
     }
 
     /// Stops forwarding.
-    public func stop() async {
+    package func stop() async {
         await server.shutdown(gracePeriod: .seconds(2))
     }
 

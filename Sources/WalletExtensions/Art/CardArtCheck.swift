@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Checks card art against Apple's requirements for Wallet extensions (seed
 /// 000's FAQ): a vector PDF (preferred) or a PNG, 1536 × 969, under 4 MB,
@@ -34,7 +35,7 @@ public enum CardArtCheck {
 
     /// The art's format by its first bytes, or `nil` for neither PNG nor PDF.
     public static func format(of data: Data) -> Format? {
-        if data.starts(with: PNGImage.signature) { return .png }
+        if data.starts(with: PNGChunk.signature) { return .png }
         if data.starts(with: Array("%PDF-".utf8)) { return .pdf }
         return nil
     }

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The parts of a PNG file the card art check reads: the header, the
 /// transparency chunk and the image data, and the alpha of a pixel.
 struct PNGImage {
@@ -13,30 +15,25 @@ struct PNGImage {
     let transparency: [UInt8]?
     private let imageData: [UInt8]
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     /// Reads the chunks; with `headerOnly`, a file cut after its header is enough.
     init(_ bytes: [UInt8], headerOnly: Bool = false) throws(Failure) {
-        guard bytes.starts(with: Self.signature) else { throw Failure(reason: "no PNG signature") }
+        guard bytes.starts(with: PNGChunk.signature) else { throw Failure(reason: "no PNG signature") }
         var offset = 8
         var header: [UInt8]?
         var transparency: [UInt8]?
         var data: [UInt8] = []
         var ended = false
         while offset + 8 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            let start = offset + 8
-            guard length >= 0, start + length + 4 <= bytes.count else { throw Failure(reason: "a chunk is truncated") }
-            let body = bytes[start..<start + length]
-            switch type {
+            guard let chunk = PNGChunk(in: bytes, at: offset) else { throw Failure(reason: "a chunk is truncated") }
+            let body = bytes[chunk.dataRange]
+            switch chunk.type {
             case "IHDR": header = Array(body)
             case "tRNS": transparency = Array(body)
             case "IDAT": data.append(contentsOf: body)
             default: break
             }
-            offset = start + length + 4
-            if type == "IEND" {
+            offset = chunk.end
+            if chunk.type == "IEND" {
                 ended = true
                 break
             }

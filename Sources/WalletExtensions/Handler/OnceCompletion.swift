@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Calls a completion handler at most once, whichever path gets there first
 /// (the answer, a failure, the deadline); later calls are dropped.

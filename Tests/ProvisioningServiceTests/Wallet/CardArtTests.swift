@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioningAPI
+import ProvisioningPrimitives
 import Testing
 
 @testable import ProvisioningService
@@ -7,8 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct CardArtTests {
     @Test func checksumsMatchTheirCheckValues() {
         // The standard check values of CRC-32 ("123456789") and Adler-32 ("Wikipedia").
-        #expect(Checksums.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-        #expect(Checksums.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(Adler32.checksum(Array("Wikipedia".utf8)) == 0x11E6_0398)
     }
 
     @Test func defaultArtOfEveryTypeValidatesAtItsSize() throws {
@@ -38,7 +39,7 @@ import Testing
             offset += 5 + length
         }
         #expect(inflated == data)
-        #expect(Array(stream[offset...]) == PNGEncoder.bigEndian(Checksums.adler32(data)))
+        #expect(Array(stream[offset...]) == PNGEncoder.bigEndian(Adler32.checksum(data)))
     }
 
     @Test func wrongSizeIsRefused() throws {
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func oversizedFileIsRefusedBeforeParsing() {
-        let big = PNGEncoder.signature + [UInt8](repeating: 0, count: CardArtSpecification.maximumByteCount)
+        let big = PNGChunk.signature + [UInt8](repeating: 0, count: CardArtSpecification.maximumByteCount)
         #expect(throws: CardArtError(.tooLarge, "the image is too large")) {
             _ = try CardArtSpecification.validate(big, as: .cardIcon)
         }

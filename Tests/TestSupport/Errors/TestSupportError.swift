@@ -3,38 +3,38 @@
 /// answered with a failure.
 ///
 /// Descriptions never carry codes, PANs or keys: they end up in test logs.
-public struct TestSupportError: Error, CustomStringConvertible, Sendable {
+package struct TestSupportError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, extensible like the product's error codes.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The `tpc` executable was not found.
-        public static let binaryMissing = Code(rawValue: "binary-missing")
+        package static let binaryMissing = Code(rawValue: "binary-missing")
         /// A process could not be started, or did not print what it should.
-        public static let launch = Code(rawValue: "launch")
+        package static let launch = Code(rawValue: "launch")
         /// The files `tpc serve --sandbox` writes are missing or malformed.
-        public static let sandboxFiles = Code(rawValue: "sandbox-files")
+        package static let sandboxFiles = Code(rawValue: "sandbox-files")
         /// The service answered with a failure, or not at all.
-        public static let service = Code(rawValue: "service")
+        package static let service = Code(rawValue: "service")
         /// A socket, pipe or lock of the operating system failed.
-        public static let system = Code(rawValue: "system")
+        package static let system = Code(rawValue: "system")
         /// Something the test waited for did not happen within its limit.
-        public static let timeout = Code(rawValue: "timeout")
+        package static let timeout = Code(rawValue: "timeout")
     }
 
-    public let code: Code
-    public let description: String
+    package let code: Code
+    package let description: String
 
-    public init(_ code: Code, _ description: String) {
+    package init(_ code: Code, _ description: String) {
         self.code = code
         self.description = "\(code): \(description)"
     }
 
     /// A failure without a more precise code, for helpers written against the
     /// former `SandboxServer.Failure(description:)`.
-    public init(description: String) {
+    package init(description: String) {
         self.init(.launch, description)
     }
 }

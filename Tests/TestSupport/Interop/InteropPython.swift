@@ -3,16 +3,16 @@ import TPCDemo
 
 /// Runs the independent Python implementation in Tests/Interop (Python's
 /// `cryptography` package), from the venv `make deps` creates.
-public enum InteropPython {
+package enum InteropPython {
     /// The package's root directory (this file is Tests/TestSupport/Interop/InteropPython.swift).
-    public static var packageRoot: URL {
+    package static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
             .deletingLastPathComponent()
     }
 
     /// `PP_PYTHON` when set, else `.venv/bin/python3` in the package root.
-    public static var interpreter: URL {
+    package static var interpreter: URL {
         if let configured = ProcessInfo.processInfo.environment["PP_PYTHON"], !configured.isEmpty {
             return URL(fileURLWithPath: configured)
         }
@@ -20,15 +20,15 @@ public enum InteropPython {
     }
 
     /// The script could not run or exited with a failure.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Runs `Tests/Interop/<script> arguments…` with `input` on stdin; returns stdout.
     ///
     /// Through TPCDemo's `ChildProcess`: bounded by `timeout`, holding no thread
     /// while it waits.
-    public static func run(
+    package static func run(
         _ script: String, _ arguments: [String], input: [UInt8], timeout: Duration = .seconds(300)
     ) async throws -> [UInt8] {
         guard FileManager.default.isExecutableFile(atPath: interpreter.path) else {

@@ -8,13 +8,13 @@ import FoundationNetworking
 // The calls an issuer's backend and app make to the service, over URLSession.
 extension IssuerBackend {
     /// The documented test cards, as the running sandbox lists them.
-    public func testCards() async throws -> [SandboxTestCard] {
+    package func testCards() async throws -> [SandboxTestCard] {
         let answer: SandboxTestCardsResponse = try await send(APIEndpoint(route: .sandboxTestCards), body: nil)
         return answer.cards
     }
 
     /// A single-brand test card with `outcome`.
-    public func card(_ outcome: SandboxCardOutcome, scheme: CardSchemeName = .visa) async throws -> SandboxTestCard {
+    package func card(_ outcome: SandboxCardOutcome, scheme: CardSchemeName = .visa) async throws -> SandboxTestCard {
         guard let card = Self.singleBrand(try await testCards(), outcome: outcome, scheme: scheme) else {
             throw TestSupportError(.service, "the sandbox lists no \(scheme) card with outcome \(outcome)")
         }
@@ -23,7 +23,7 @@ extension IssuerBackend {
 
     /// The sandbox's single-brand test card with this scheme and outcome, as a
     /// card the bank holds under `reference` for Ada Lovelace.
-    public static func testCard(
+    package static func testCard(
         _ outcome: SandboxCardOutcome, scheme: CardSchemeName = .visa, sandbox: URL, reference: String
     ) async throws -> TestCard {
         guard let url = try APIPaths.sandboxTestCards().url(relativeTo: sandbox) else {
@@ -46,13 +46,13 @@ extension IssuerBackend {
 
     /// The service's provisioning call (what the SDK makes inside the sheet's
     /// delegate).
-    public func provision(_ request: ApplePayProvisioningRequest) async throws -> ApplePayProvisioningResponse {
+    package func provision(_ request: ApplePayProvisioningRequest) async throws -> ApplePayProvisioningResponse {
         try await send(try APIPaths.provisioning(issuerId: issuerId), body: request)
     }
 
     /// Changes a token's state at the service with a fresh code, as the
     /// issuer's app would.
-    public func changeTokenState(tokenId: String, action: TokenLifecycleAction, scheme: CardSchemeName) async throws {
+    package func changeTokenState(tokenId: String, action: TokenLifecycleAction, scheme: CardSchemeName) async throws {
         let scope: String
         switch action {
         case .activate: scope = "token:activate"

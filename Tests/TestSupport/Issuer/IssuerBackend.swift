@@ -10,26 +10,26 @@ import ProvisioningCrypto
 /// The sandbox issuer comes from the files `tpc serve --sandbox` writes
 /// (``init(sandbox:recorder:)``); another issuer can be made from its parts
 /// (``init(issuerId:audience:keyID:tokenRequestorId:codeKey:payloadCertificate:notificationSecret:backOfficeKey:baseURL:recorder:)``).
-public struct IssuerBackend: Sendable {
-    public let issuerId: String
-    public let audience: String
+package struct IssuerBackend: Sendable {
+    package let issuerId: String
+    package let audience: String
     /// The `kid` of the code key in the issuer's JWK set.
-    public let keyID: String
+    package let keyID: String
     /// Apple Pay's token requestor id for this issuer.
-    public let tokenRequestorId: String
-    public let codeKey: P256.PrivateKey
-    public let payloadCertificate: Certificate
+    package let tokenRequestorId: String
+    package let codeKey: P256.PrivateKey
+    package let payloadCertificate: Certificate
     /// The HMAC key of the service's notifications (`X-PP-Signature`).
-    public let notificationSecret: [UInt8]
+    package let notificationSecret: [UInt8]
     /// The back-office API key.
-    public let backOfficeKey: String
+    package let backOfficeKey: String
     /// The service URL with its base path, for the calls of
     /// `IssuerBackend+Service.swift`; `nil` when the backend only mints.
-    public let baseURL: URL?
+    package let baseURL: URL?
     /// Hears every code and PAN this backend makes.
-    public let recorder: (any IssuerSecretRecorder)?
+    package let recorder: (any IssuerSecretRecorder)?
 
-    public init(
+    package init(
         issuerId: String, audience: String, keyID: String, tokenRequestorId: String, codeKey: P256.PrivateKey,
         payloadCertificate: Certificate, notificationSecret: [UInt8], backOfficeKey: String, baseURL: URL? = nil,
         recorder: (any IssuerSecretRecorder)? = nil
@@ -47,7 +47,7 @@ public struct IssuerBackend: Sendable {
     }
 
     /// The sandbox issuer of a running sandbox.
-    public init(sandbox: SandboxServer, recorder: (any IssuerSecretRecorder)? = nil) throws {
+    package init(sandbox: SandboxServer, recorder: (any IssuerSecretRecorder)? = nil) throws {
         try self.init(sandboxDirectory: sandbox.directory, baseURL: sandbox.baseURL, recorder: recorder)
     }
 
@@ -55,7 +55,7 @@ public struct IssuerBackend: Sendable {
     ///
     /// - Throws: ``TestSupportError`` (``TestSupportError/Code/sandboxFiles``)
     ///   when a file or key is missing, or the errors of the key parsers.
-    public init(
+    package init(
         sandboxDirectory: URL, baseURL: URL? = nil, recorder: (any IssuerSecretRecorder)? = nil
     ) throws {
         let summary = try JSONDecoder().decode(
@@ -92,7 +92,7 @@ public struct IssuerBackend: Sendable {
     /// A code with `scope`, bound to `cardRef`/`panLastFour`/`tokenId` when
     /// given, valid from `issuedAt` for `lifetime` seconds; `audience` and
     /// `signingKey` replace the issuer's, `edit` changes claims before signing.
-    public func code(
+    package func code(
         scope: String, cardRef: String? = nil, panLastFour: String? = nil, tokenId: String? = nil,
         issuedAt: Date = Date(), lifetime: TimeInterval = 120, audience: String? = nil,
         signingKey: P256.PrivateKey? = nil, edit: (inout JWTClaims) -> Void = { _ in }
@@ -111,7 +111,7 @@ public struct IssuerBackend: Sendable {
     }
 
     /// An unsigned code (`alg: none`) with otherwise valid claims.
-    public func unsignedCode(scope: String, cardRef: String) throws -> String {
+    package func unsignedCode(scope: String, cardRef: String) throws -> String {
         let now = Int(Date().timeIntervalSince1970)
         let header = #"{"alg":"none","kid":"\#(keyID)","typ":"JWT"}"#
         let claims = """
@@ -127,7 +127,7 @@ public struct IssuerBackend: Sendable {
 
     /// The card payload JSON, CMS-encrypted for `certificate` (the issuer's
     /// payload certificate by default), base64.
-    public func payload(
+    package func payload(
         pan: String, expiration: String, name: String, cardRef: String, for certificate: Certificate? = nil
     ) throws -> String {
         recorder?.recordPAN(pan)
@@ -140,19 +140,19 @@ public struct IssuerBackend: Sendable {
     }
 
     /// The payload of a card the bank knows.
-    public func encryptedPayload(for card: TestCard) throws -> String {
+    package func encryptedPayload(for card: TestCard) throws -> String {
         try payload(pan: card.pan, expiration: card.expiry, name: card.cardholderName, cardRef: card.reference)
     }
 
     /// The payload of a sandbox test card, held by `name` under `cardRef`.
-    public func payload(for card: SandboxTestCard, name: String, cardRef: String) throws -> String {
+    package func payload(for card: SandboxTestCard, name: String, cardRef: String) throws -> String {
         try payload(pan: card.pan, expiration: card.expiry, name: name, cardRef: cardRef)
     }
 
     // MARK: Notifications
 
     /// A `X-PP-Signature` value for `body` at `timestamp`.
-    public func notificationSignature(for body: Data, timestamp: Int64, secret: [UInt8]? = nil) throws -> String {
+    package func notificationSignature(for body: Data, timestamp: Int64, secret: [UInt8]? = nil) throws -> String {
         let signed = Data("\(timestamp).".utf8) + body
         let mac = try HMACSHA256.authenticationCode(for: Array(signed), key: secret ?? notificationSecret)
         return "t=\(timestamp),v1=\(Hex.encode(mac))"

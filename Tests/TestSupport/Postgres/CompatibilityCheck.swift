@@ -4,20 +4,20 @@ import TPCDemo
 /// `scripts/check-postgres-compat.sh`, the operator's check of a
 /// PostgreSQL-compatible database (docs/operations.md), run against a URL
 /// through TPCDemo's `ChildProcess`: bounded, holding no thread.
-public enum CompatibilityCheck {
+package enum CompatibilityCheck {
     /// What the script printed and how it ended.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The exit status; `nil` when a signal ended it.
-        public let status: Int32?
+        package let status: Int32?
         /// Its standard output and standard error.
-        public let output: String
+        package let output: String
         /// The lines of checks that failed.
-        public var failedChecks: [String] {
+        package var failedChecks: [String] {
             output.split(separator: "\n").map(String.init).filter { $0.contains(" FAIL ") }
         }
     }
 
-    public static func run(url: String, timeout: Duration = .seconds(180)) async throws -> Report {
+    package static func run(url: String, timeout: Duration = .seconds(180)) async throws -> Report {
         let script = InteropPython.packageRoot.appendingPathComponent("scripts/check-postgres-compat.sh").path
         do {
             let result = try await ChildProcess.run([script, url], timeout: timeout)

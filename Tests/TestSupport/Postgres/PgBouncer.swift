@@ -23,13 +23,13 @@ import Darwin
 /// …
 /// await bouncer.stop()
 /// ```
-public final class PgBouncer: Sendable {
+package final class PgBouncer: Sendable {
     /// The port clients connect to.
-    public let port: Int
+    package let port: Int
     /// The configuration file.
-    public let configurationFile: String
+    package let configurationFile: String
     /// PgBouncer's own log.
-    public let logFile: String
+    package let logFile: String
     private let process: ChildProcess
 
     private init(port: Int, configurationFile: String, logFile: String, process: ChildProcess) {
@@ -58,7 +58,7 @@ public final class PgBouncer: Sendable {
     ///   - poolMode: `session`, `transaction` or `statement`.
     ///   - serverConnections: server connections per database and user
     ///     (`default_pool_size`).
-    public static func start(
+    package static func start(
         in cluster: PostgresCluster, poolMode: String = "transaction", serverConnections: Int = 5
     ) async throws -> PgBouncer {
         let executable = try locate()
@@ -100,7 +100,7 @@ public final class PgBouncer: Sendable {
     }
 
     /// A connection URL of one database, through PgBouncer.
-    public func url(database: String) -> String {
+    package func url(database: String) -> String {
         "postgres://postgres@127.0.0.1:\(port)/\(database)"
     }
 
@@ -122,7 +122,7 @@ public final class PgBouncer: Sendable {
     }
 
     /// SIGTERM, then SIGKILL after a grace period.
-    public func stop() async {
+    package func stop() async {
         _ = try? await process.stop(grace: .seconds(10))
     }
 

@@ -18,27 +18,27 @@ import Darwin
 ///
 /// Shared by the test targets (StorageTests, EndToEndTests) through the
 /// `TestSupport` target.
-public final class PostgresCluster: Sendable {
+package final class PostgresCluster: Sendable {
     /// Why a cluster could not be set up or a server binary failed.
-    public struct SetupError: Error, CustomStringConvertible {
-        public let description: String
+    package struct SetupError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The cluster's directory: data, socket, logs.
-    public let directory: String
+    package let directory: String
     /// The TCP port on 127.0.0.1.
-    public let port: Int
+    package let port: Int
     /// Where initdb, pg_ctl, postgres and pg_dump live.
-    public let binDirectory: String
+    package let binDirectory: String
 
     /// The data directory (`directory/data`).
-    public var dataDirectory: String { directory + "/data" }
+    package var dataDirectory: String { directory + "/data" }
 
     private static let sharedCluster = SharedStart { try await PostgresCluster.start() }
 
     /// The cluster shared by the conformance and end-to-end tests, started on
     /// first use; every caller awaits the same start, holding no thread.
-    public static func shared() async throws -> PostgresCluster {
+    package static func shared() async throws -> PostgresCluster {
         try await sharedCluster.value()
     }
 
@@ -46,19 +46,19 @@ public final class PostgresCluster: Sendable {
     private static let running = Mutex<[String]>([])
 
     /// The connection URL of one database of this cluster.
-    public func url(database: String = "postgres") -> String {
+    package func url(database: String = "postgres") -> String {
         "postgres://postgres@127.0.0.1:\(port)/\(database)"
     }
 
     /// Server settings passed as `-c name=value` on every start, on top of the
     /// defaults (`fsync=off`, `max_connections=200`).
-    public let settings: [String: String]
+    package let settings: [String: String]
 
     /// Creates and starts a new cluster, removed when the process exits.
     ///
     /// - Parameter settings: server settings for this cluster, such as
     ///   `["max_connections": "10"]`; they replace the defaults of the same name.
-    public static func start(settings: [String: String] = [:]) async throws -> PostgresCluster {
+    package static func start(settings: [String: String] = [:]) async throws -> PostgresCluster {
         let binDirectory = try await locateBinaries()
         try FileManager.default.createDirectory(atPath: baseDirectory, withIntermediateDirectories: true)
         chmod(baseDirectory, 0o755)
@@ -85,13 +85,13 @@ public final class PostgresCluster: Sendable {
     }
 
     /// `pg_ctl restart`: every open connection is closed by the server.
-    public func restart() async throws { try await control("restart", mode: "fast") }
+    package func restart() async throws { try await control("restart", mode: "fast") }
 
     /// `pg_ctl stop -m fast`.
-    public func stop() async throws { try await control("stop", mode: "fast") }
+    package func stop() async throws { try await control("stop", mode: "fast") }
 
     /// `pg_ctl start` after ``stop()``.
-    public func startAgain() async throws { try await control("start") }
+    package func startAgain() async throws { try await control("start") }
 
     private func control(_ action: String, mode: String? = nil) async throws {
         var arguments = ["-D", dataDirectory, "-w", "-t", "60", "-l", directory + "/server.log"]
@@ -199,7 +199,7 @@ public final class PostgresCluster: Sendable {
 extension PostgresCluster {
     /// The text of `pg_dump` of one database (schema and rows), for scans of
     /// what the database holds.
-    public func dump(database: String) async throws -> String {
+    package func dump(database: String) async throws -> String {
         let path = directory + "/dump-\(database).sql"
         try await run("pg_dump", ["-h", directory, "-p", String(port), "-U", "postgres", "-f", path, database])
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -207,7 +207,7 @@ extension PostgresCluster {
     }
 
     /// Stops the server and deletes the cluster now, instead of at exit.
-    public func destroy() {
+    package func destroy() {
         Self.running.withLock { $0.removeAll { $0 == dataDirectory } }
         Self.shutDown(dataDirectory: dataDirectory)
     }

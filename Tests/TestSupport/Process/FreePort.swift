@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Ports for servers that a test restarts on the same address.
-public enum FreePort {
+package enum FreePort {
     /// A port on 127.0.0.1 that is free now, chosen below Linux's ephemeral
     /// range (32768–60999).
     ///
@@ -16,7 +16,7 @@ public enum FreePort {
     /// local port: a cluster restarted on "its" port could then find it taken
     /// by an unrelated client socket. Ports below the range are never handed
     /// out implicitly, so once free they stay free for the cluster.
-    public static func belowEphemeralRange() throws -> Int {
+    package static func belowEphemeralRange() throws -> Int {
         for _ in 0..<200 {
             let candidate = Int.random(in: 20_000..<32_000)
             if try isFree(candidate) { return candidate }

@@ -20,28 +20,28 @@ import Darwin
 /// let help = try await installed.run(["demo", "--help"])
 /// let server = try installed.start(["serve", "--sandbox", "--port", "0"], name: "serve")
 /// ```
-public struct RelocatedBinaries: Sendable {
+package struct RelocatedBinaries: Sendable {
     /// The directory holding the copies (`<temporary>/bin`).
-    public let binDirectory: URL
+    package let binDirectory: URL
     /// The working directory and `HOME` of every run (`<temporary>/home`).
-    public let home: URL
+    package let home: URL
     /// The directory the copies came from.
-    public let buildDirectory: URL
+    package let buildDirectory: URL
     /// The temporary directory around both.
-    public let root: URL
+    package let root: URL
 
     /// What a finished run printed and how it ended.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// The exit status; `nil` when a signal ended it.
-        public var status: Int32?
-        public var output: String
-        public var error: String
+        package var status: Int32?
+        package var output: String
+        package var error: String
     }
 
     /// Copies `executables` from the directory of the built `tpc` (``TPCBinary``).
     ///
     /// - Throws: ``TestSupportError`` `binary-missing` when one is not built.
-    public static func make(_ executables: [String] = ["tpc", "tpc-demo"]) throws -> RelocatedBinaries {
+    package static func make(_ executables: [String] = ["tpc", "tpc-demo"]) throws -> RelocatedBinaries {
         let built = try TPCBinary.locate().resolvingSymlinksInPath().deletingLastPathComponent()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tpc-relocated-\(UUID().uuidString)", isDirectory: true)
@@ -71,7 +71,7 @@ public struct RelocatedBinaries: Sendable {
     }
 
     /// The whole environment of every run.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "PATH": "\(binDirectory.path):/usr/bin:/bin", "HOME": home.path,
             "TMPDIR": home.appendingPathComponent("tmp").path, "LANG": "C.UTF-8",
@@ -79,12 +79,12 @@ public struct RelocatedBinaries: Sendable {
     }
 
     /// The copied executable `name`.
-    public func executable(_ name: String = "tpc") -> URL {
+    package func executable(_ name: String = "tpc") -> URL {
         binDirectory.appendingPathComponent(name)
     }
 
     /// Runs the copied `tpc arguments…` to its end (at most `timeout`).
-    public func run(
+    package func run(
         _ arguments: [String], input: [UInt8] = [], executable name: String = "tpc",
         timeout: Duration = .seconds(300)
     ) async throws -> Run {
@@ -93,7 +93,7 @@ public struct RelocatedBinaries: Sendable {
 
     /// Runs `command` (a program of `PATH`, a copy first, and its arguments)
     /// in the same place and environment as the copies.
-    public func runProgram(
+    package func runProgram(
         _ command: [String], input: [UInt8] = [], timeout: Duration = .seconds(300)
     ) async throws -> Run {
         let command = TPCProcess.withOnly(environment, command)
@@ -106,7 +106,7 @@ public struct RelocatedBinaries: Sendable {
     }
 
     /// Starts the copied `tpc arguments…` (a server), its output in `<temporary>/logs`.
-    public func start(_ arguments: [String], name: String) throws -> TPCProcess {
+    package func start(_ arguments: [String], name: String) throws -> TPCProcess {
         try TPCProcess(
             arguments, logs: root.appendingPathComponent("logs"), name: name, workingDirectory: home,
             environment: environment, executable: executable(), inheritsEnvironment: false)
@@ -115,7 +115,7 @@ public struct RelocatedBinaries: Sendable {
     /// What of a running process lies in the build directory: the files it
     /// mapped (libraries) and the files it holds open. Empty when nothing
     /// resolves back there.
-    public func buildDirectoryUse(of pid: pid_t) -> [String] {
+    package func buildDirectoryUse(of pid: pid_t) -> [String] {
         let build = buildDirectory.path
         let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
         var found = Set(
@@ -136,7 +136,7 @@ public struct RelocatedBinaries: Sendable {
     }
 
     /// Removes the copies and everything the runs wrote.
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: root)
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// Finds the `tpc` executable the tests drive: `TPC_BINARY` (or the older
 /// `TPC_EXECUTABLE`) when set, else the one `swift build --build-tests` put next
 /// to the test runner (or the benchmark executable).
-public enum TPCBinary {
+package enum TPCBinary {
     /// The executable, or ``TestSupportError/Code/binaryMissing`` naming every
     /// place that was searched.
-    public static func locate() throws -> URL {
+    package static func locate() throws -> URL {
         let candidates = candidates()
         for candidate in candidates where isExecutableFile(candidate) {
             return candidate

@@ -28,18 +28,18 @@ import Darwin
 /// …
 /// let status = try await server.terminate()   // 0: a graceful shutdown
 /// ```
-public final class TPCProcess: Sendable {
+package final class TPCProcess: Sendable {
     /// The server's process id.
-    public var pid: pid_t { child.pid }
+    package var pid: pid_t { child.pid }
     /// The file that receives the process's standard output.
-    public let standardOutput: URL
+    package let standardOutput: URL
     /// The file that receives the process's standard error.
-    public let standardError: URL
+    package let standardError: URL
     /// The name given at start, for messages.
-    public let name: String
+    package let name: String
     /// Where `tpc serve` says it is ready (`--ready-file`): the one given, or
     /// `<logs>/<name>.ready`, which is added to every `serve` run without one.
-    public let readyFile: URL?
+    package let readyFile: URL?
 
     private let child: ChildProcess
     private let guardian: Mutex<Guardian?>
@@ -53,7 +53,7 @@ public final class TPCProcess: Sendable {
     ///     `env -i`, which execs it in the same process), as a copied binary
     ///     runs on a machine that never built it.
     /// - Throws: ``TestSupportError`` when the executable is missing or cannot start.
-    public init(
+    package init(
         _ arguments: [String], logs: URL, name: String, workingDirectory: URL? = nil,
         environment: [String: String] = [:], executable: URL? = nil, inheritsEnvironment: Bool = true
     ) throws {
@@ -167,20 +167,20 @@ public final class TPCProcess: Sendable {
     // MARK: Output
 
     /// Whether the process still runs.
-    public var isRunning: Bool { ended() == nil }
+    package var isRunning: Bool { ended() == nil }
 
     /// Everything written to standard output so far.
-    public func output() -> String {
+    package func output() -> String {
         (try? String(contentsOf: standardOutput, encoding: .utf8)) ?? ""
     }
 
     /// Everything written to standard error so far.
-    public func errorOutput() -> String {
+    package func errorOutput() -> String {
         (try? String(contentsOf: standardError, encoding: .utf8)) ?? ""
     }
 
     /// The last lines of standard error, for a failure message.
-    public func errorTail(lines: Int = 25) -> String {
+    package func errorTail(lines: Int = 25) -> String {
         let tail = errorOutput().split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
         return tail.isEmpty || tail.allSatisfy(\.isEmpty) ? "(nothing on standard error)" : tail.joined(separator: "\n")
     }
@@ -192,7 +192,7 @@ public final class TPCProcess: Sendable {
     ///
     /// - Throws: ``TestSupportError`` when the process ends first or the time runs out;
     ///   the message names what was awaited and carries the tail of standard error.
-    public func waitForLine(prefix: String, timeout: Duration = .seconds(180)) async throws -> String {
+    package func waitForLine(prefix: String, timeout: Duration = .seconds(180)) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
@@ -247,13 +247,13 @@ public final class TPCProcess: Sendable {
     // MARK: Ending
 
     /// Sends `signal` to the process while it has not been reaped.
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         child.signal(signal)
     }
 
     /// Waits (up to `timeout`) for the process to end; its exit status, or
     /// `nil` when a signal ended it or it still runs.
-    public func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32? {
+    package func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32? {
         do {
             _ = try await child.wait(timeout: timeout)
         } catch is DemoError {
@@ -268,7 +268,7 @@ public final class TPCProcess: Sendable {
     /// - Throws: ``TestSupportError`` when even SIGKILL did not end it;
     ///   `CancellationError` when the test is cancelled (the process is killed).
     @discardableResult
-    public func terminate(timeout: Duration = .seconds(60)) async throws -> Int32? {
+    package func terminate(timeout: Duration = .seconds(60)) async throws -> Int32? {
         do {
             let exit = try await child.stop(grace: timeout)
             _ = ended()

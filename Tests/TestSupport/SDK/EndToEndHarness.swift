@@ -7,18 +7,18 @@ import PushProvisioning
 /// a simulated iPhone with a paired Watch installed as "the" Wallet, and the
 /// SDK configured against the sandbox.
 @MainActor
-public final class EndToEndHarness {
-    public let sandbox: SandboxServer
-    public let backend: IssuerBackend
-    public let wallet: SimulatedWallet
-    public let app = ProvisioningProbe()
+package final class EndToEndHarness {
+    package let sandbox: SandboxServer
+    package let backend: IssuerBackend
+    package let wallet: SimulatedWallet
+    package let app = ProvisioningProbe()
     private let walletDirectory: URL
 
-    public static let watchName = "Anna's Apple Watch"
-    public static let iPhoneName = "Anna's iPhone"
+    package static let watchName = "Anna's Apple Watch"
+    package static let iPhoneName = "Anna's iPhone"
 
     /// Runs `body` in a fresh world, holding the global test lock.
-    public static func run(_ body: @MainActor (EndToEndHarness) async throws -> Void) async throws {
+    package static func run(_ body: @MainActor (EndToEndHarness) async throws -> Void) async throws {
         try await GlobalTestLock.run {
             let harness = try await EndToEndHarness()
             do {
@@ -54,13 +54,13 @@ public final class EndToEndHarness {
         await sandbox.stop()
     }
 
-    public func card(_ outcome: SandboxCardOutcome, reference: String) async throws -> TestCard {
+    package func card(_ outcome: SandboxCardOutcome, reference: String) async throws -> TestCard {
         try await IssuerBackend.testCard(outcome, sandbox: sandbox.baseURL, reference: reference)
     }
 
     /// Presents the add sheet for `card` the way the seed's `provision()` does
     /// and waits for the delegate.
-    public func provision(
+    package func provision(
         _ card: TestCard, primaryAccountIdentifier: String? = nil
     ) async throws -> (pass: PKPaymentPass?, error: (any Error)?) {
         let payload = try backend.encryptedPayload(for: card)
@@ -83,7 +83,7 @@ public final class EndToEndHarness {
     /// network's notification of a new token reaches it asynchronously.
     /// Bounded by `timeout` (generous: a loaded machine delivers late); the
     /// last 404 is thrown then.
-    public func eventually<T>(timeout: Duration = .seconds(60), _ body: () async throws -> T) async throws -> T {
+    package func eventually<T>(timeout: Duration = .seconds(60), _ body: () async throws -> T) async throws -> T {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

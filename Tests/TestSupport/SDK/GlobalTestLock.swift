@@ -13,12 +13,12 @@ import Darwin
 /// It is an advisory `flock` on a file in the temporary directory, waited
 /// for without blocking a thread (the cooperative pool is small), so that
 /// any test target can take part by locking the same file.
-public enum GlobalTestLock {
-    public static let path = FileManager.default.temporaryDirectory
+package enum GlobalTestLock {
+    package static let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("pushprovisioning-global-wallet.lock").path
 
     /// Runs `body` while holding the lock.
-    public static func run<T>(
+    package static func run<T>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async throws -> T {
         let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
@@ -34,7 +34,7 @@ public enum GlobalTestLock {
 
 extension GlobalTestLock {
     /// ``run(_:)`` for bodies that only touch the SDK's global state.
-    public static func runIsolated(
+    package static func runIsolated(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
     ) async throws {
         try await run(isolation: isolation, body)

@@ -8,14 +8,14 @@ import Darwin
 
 /// A TCP listener on 127.0.0.1 that accepts connections and never answers:
 /// a service that hangs.
-public final class StalledServer: @unchecked Sendable {
-    public let port: UInt16
+package final class StalledServer: @unchecked Sendable {
+    package let port: UInt16
     private let socketFD: Int32
     private let lock = NSLock()
     private var accepted: [Int32] = []
     private var closed = false
 
-    public init() throws {
+    package init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError(.system, "socket failed") }
         var address = sockaddr_in()
@@ -56,10 +56,10 @@ public final class StalledServer: @unchecked Sendable {
     }
 
     /// The URL of the hanging "service", with the usual base path.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/mg/tpc")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/mg/tpc")! }
 
     /// A URL on which nothing listens (a port that was free a moment ago).
-    public static func closedPortURL() throws -> URL {
+    package static func closedPortURL() throws -> URL {
         let server = try StalledServer()
         let port = server.port
         server.stop()
@@ -68,7 +68,7 @@ public final class StalledServer: @unchecked Sendable {
 
     /// Idempotent: a second call closes nothing (the descriptor numbers may
     /// belong to someone else by then).
-    public func stop() {
+    package func stop() {
         lock.lock()
         if closed {
             lock.unlock()

@@ -18,18 +18,18 @@ import Foundation
 /// …
 /// await sandbox.stop()
 /// ```
-public final class SandboxServer: Sendable {
+package final class SandboxServer: Sendable {
     /// Former name of ``TestSupportError``, kept for helpers written against it.
-    public typealias Failure = TestSupportError
+    package typealias Failure = TestSupportError
 
     /// The service URL with its base path (`http://127.0.0.1:PORT/mg/tpc`).
-    public let baseURL: URL
+    package let baseURL: URL
     /// The sandbox directory holding `sandbox.json` and the issuer's files.
-    public let directory: URL
+    package let directory: URL
     /// The temporary directory around ``directory`` and the logs.
-    public let workDirectory: URL
+    package let workDirectory: URL
     /// The server process.
-    public let process: TPCProcess
+    package let process: TPCProcess
 
     private init(baseURL: URL, directory: URL, workDirectory: URL, process: TPCProcess) {
         self.baseURL = baseURL
@@ -47,7 +47,7 @@ public final class SandboxServer: Sendable {
     ///   - fresh: start from an empty sandbox directory instead of the run's template.
     /// - Throws: ``TestSupportError`` when `tpc` is not built or does not start
     ///   (with the tail of its log).
-    public static func start(
+    package static func start(
         arguments: [String] = [], environment: [String: String] = [:], fresh: Bool = false
     ) async throws -> SandboxServer {
         let work = FileManager.default.temporaryDirectory
@@ -76,14 +76,14 @@ public final class SandboxServer: Sendable {
 
     /// The one sandbox of this test process, started on first use and left
     /// running until the process ends.
-    public static func shared() async throws -> SandboxServer {
+    package static func shared() async throws -> SandboxServer {
         try await sharedServer.value()
     }
 
     /// SIGTERM, waits (bounded) for the server and removes its directory; the
     /// exit status (0 is a graceful shutdown, `nil` when it had to be killed).
     @discardableResult
-    public func stop() async -> Int32? {
+    package func stop() async -> Int32? {
         let status = try? await process.terminate()
         try? FileManager.default.removeItem(at: workDirectory)
         return status ?? nil
@@ -91,7 +91,7 @@ public final class SandboxServer: Sendable {
 
     /// Runs `body` with a started sandbox and stops it afterwards, whether
     /// `body` returns or throws.
-    public static func with<T>(
+    package static func with<T>(
         arguments: [String] = [], environment: [String: String] = [:],
         isolation: isolated (any Actor)? = #isolation, _ body: (SandboxServer) async throws -> T
     ) async throws -> T {

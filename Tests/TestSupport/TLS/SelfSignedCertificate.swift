@@ -9,23 +9,23 @@ import TPCDemo
 /// let server = try await SandboxServer.start(
 ///     arguments: ["--tls-cert", tls.certificateFile.path, "--tls-key", tls.keyFile.path])
 /// ```
-public struct SelfSignedCertificate: Sendable {
+package struct SelfSignedCertificate: Sendable {
     /// The PEM certificate, written to ``certificateFile``.
-    public let certificateFile: URL
+    package let certificateFile: URL
     /// The PEM private key (unencrypted), written to ``keyFile``.
-    public let keyFile: URL
+    package let keyFile: URL
 
     /// The certificate's PEM text.
-    public func certificatePEM() throws -> String { try String(contentsOf: certificateFile, encoding: .utf8) }
+    package func certificatePEM() throws -> String { try String(contentsOf: certificateFile, encoding: .utf8) }
     /// The key's PEM text.
-    public func privateKeyPEM() throws -> String { try String(contentsOf: keyFile, encoding: .utf8) }
+    package func privateKeyPEM() throws -> String { try String(contentsOf: keyFile, encoding: .utf8) }
 
     /// Makes `cert.pem` and `key.pem` in `directory`, valid for a day, with
     /// subject `CN=localhost` and the given subject alternative name (the
     /// names a client checks: `DNS:localhost` does not name `127.0.0.1`).
     ///
     /// - Throws: ``TestSupportError/Code/launch`` when `openssl` fails.
-    public static func make(
+    package static func make(
         in directory: URL, subjectAltName: String = "DNS:localhost"
     ) async throws
         -> SelfSignedCertificate

@@ -11,7 +11,7 @@ import Synchronization
 ///     library.activate(pass, activationData: data) { success, _ in done(success) }
 /// }
 /// ```
-public final class BoundedWait<Value: Sendable>: Sendable {
+package final class BoundedWait<Value: Sendable>: Sendable {
     private struct State {
         var value: Value?
         var waiters: [UInt64: CheckedContinuation<Value, any Error>] = [:]
@@ -27,13 +27,13 @@ public final class BoundedWait<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - what: what is awaited, for the failure message ("the delegate's didFinishAdding").
     ///   - timeout: how long ``value()`` waits.
-    public init(_ what: String, timeout: Duration = .seconds(120)) {
+    package init(_ what: String, timeout: Duration = .seconds(120)) {
         self.what = what
         self.timeout = timeout
     }
 
     /// Hands the value over; the first call wins, later ones are ignored.
-    public func resume(returning value: Value) {
+    package func resume(returning value: Value) {
         let waiters = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
             guard state.value == nil else { return [] }
             state.value = value
@@ -44,13 +44,13 @@ public final class BoundedWait<Value: Sendable>: Sendable {
     }
 
     /// Whether the value was handed over.
-    public var isResumed: Bool { state.withLock { $0.value != nil } }
+    package var isResumed: Bool { state.withLock { $0.value != nil } }
 
     /// The value, as soon as it is handed over.
     ///
     /// - Throws: ``TestSupportError`` `timeout` after the limit, naming what
     ///   was awaited; `CancellationError` when the test is cancelled.
-    public func value() async throws -> Value {
+    package func value() async throws -> Value {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
@@ -89,7 +89,7 @@ public final class BoundedWait<Value: Sendable>: Sendable {
 extension BoundedWait {
     /// Calls `start` with the function that hands the value over, then waits
     /// for it (see ``value()``).
-    public static func run(
+    package static func run(
         _ what: String, timeout: Duration = .seconds(120), isolation: isolated (any Actor)? = #isolation,
         _ start: (@escaping @Sendable (Value) -> Void) -> Void
     ) async throws -> Value {

@@ -3,13 +3,13 @@ import Synchronization
 /// A one-shot gate: ``wait()`` returns once ``open()`` has been called, at
 /// once when it already was. It ignores cancellation on purpose: a handler
 /// or an operation held by it stands for one that never answers.
-public final class Gate: Sendable {
+package final class Gate: Sendable {
     private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
-    public init() {}
+    package init() {}
 
     /// Waits until the gate opens.
-    public func wait() async {
+    package func wait() async {
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state -> Bool in
                 if state.open { return true }
@@ -21,7 +21,7 @@ public final class Gate: Sendable {
     }
 
     /// Opens the gate for every waiter, present and future.
-    public func open() {
+    package func open() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.open = true
             defer { state.waiters = [] }
@@ -31,5 +31,5 @@ public final class Gate: Sendable {
     }
 
     /// Whether the gate is open.
-    public var isOpen: Bool { state.withLock { $0.open } }
+    package var isOpen: Bool { state.withLock { $0.open } }
 }

@@ -3,16 +3,16 @@ import Synchronization
 /// Something started once per test process on first use (a shared server, a
 /// PostgreSQL cluster, the sandbox template): every caller awaits the same
 /// start, holding no thread while it runs.
-public final class SharedStart<Value: Sendable>: Sendable {
+package final class SharedStart<Value: Sendable>: Sendable {
     private let start: @Sendable () async throws -> Value
     private let task = Mutex<Task<Value, any Error>?>(nil)
 
-    public init(_ start: @escaping @Sendable () async throws -> Value) {
+    package init(_ start: @escaping @Sendable () async throws -> Value) {
         self.start = start
     }
 
     /// The started value; the first call starts it.
-    public func value() async throws -> Value {
+    package func value() async throws -> Value {
         let running = task.withLock { task in
             if let task { return task }
             let started = Task { try await start() }

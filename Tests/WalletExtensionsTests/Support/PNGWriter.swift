@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Writes small test PNGs: 8-bit grey (opaque by construction) or grey with
 /// alpha, zlib-wrapped in stored (uncompressed) deflate blocks.
@@ -49,7 +50,7 @@ enum PNGWriter {
         typed.append(body)
         var out = Data(word(body.count))
         out.append(typed)
-        out.append(contentsOf: word(Int(crc32(typed))))
+        out.append(contentsOf: word(Int(CRC32.checksum(typed))))
         return out
     }
 
@@ -66,25 +67,7 @@ enum PNGWriter {
             out.append(contentsOf: raw[offset..<offset + length])
             offset += length
         } while offset < raw.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in raw {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        out.append(contentsOf: word(Int(b << 16 | a)))
+        out.append(contentsOf: word(Int(Adler32.checksum(raw))))
         return out
-    }
-
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    private static func crc32(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
     }
 }

@@ -15,14 +15,14 @@ import ProvisioningAPI
 ///
 /// The product id ``defaultProductId`` holds an issuer's fallback art, used
 /// for cards without a product or whose product lacks a type.
-public enum CardArtSpecification {
+package enum CardArtSpecification {
     /// The largest accepted file.
-    public static let maximumByteCount = 512 * 1024
+    package static let maximumByteCount = 512 * 1024
     /// The fallback product.
-    public static let defaultProductId = "default"
+    package static let defaultProductId = "default"
 
     /// The required size of `type`.
-    public static func size(of type: CardArtType) -> (width: Int, height: Int) {
+    package static func size(of type: CardArtType) -> (width: Int, height: Int) {
         switch type {
         case .bankLogo: (240, 60)
         case .schemeLogo: (120, 75)
@@ -35,7 +35,7 @@ public enum CardArtSpecification {
     /// Validates an upload of `type`.
     ///
     /// - Throws: ``CardArtError``.
-    public static func validate(_ png: [UInt8], as type: CardArtType) throws(CardArtError) -> PNGImage {
+    package static func validate(_ png: [UInt8], as type: CardArtType) throws(CardArtError) -> PNGImage {
         let image = try PNGImage(validating: png, maximumByteCount: maximumByteCount)
         let expected = size(of: type)
         guard image.width == expected.width, image.height == expected.height else {

@@ -4,11 +4,11 @@ import ProvisioningCrypto
 /// Generated placeholder art, so a sandbox deployment shows every art type of
 /// every product without an upload: a two-colour diagonal pattern whose
 /// colours derive from the product id and the art type.
-public enum DefaultCardArt {
+package enum DefaultCardArt {
     /// The PNG of `type` for `productId`, of the size ``CardArtSpecification`` requires.
     ///
     /// - Throws: ``CardArtError`` (not expected: the parameters are fixed).
-    public static func png(productId: String, type: CardArtType) throws -> [UInt8] {
+    package static func png(productId: String, type: CardArtType) throws -> [UInt8] {
         let seed = try SHA256.hash(data: Array("\(productId)/\(type.rawValue)".utf8))
         let background = (seed[0] / 2 + 32, seed[1] / 2 + 32, seed[2] / 2 + 32)
         let accent = (255 - seed[3] / 4, 255 - seed[4] / 4, 255 - seed[5] / 4)

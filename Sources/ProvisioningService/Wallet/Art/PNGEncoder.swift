@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// A minimal PNG writer for generated card art: 8-bit indexed colour, one
 /// IDAT chunk holding a zlib stream of stored (uncompressed) deflate blocks.
 ///
@@ -9,8 +11,6 @@
 /// let png = try PNGEncoder.indexed(width: 2, height: 1, palette: [(255, 0, 0), (0, 0, 255)], pixels: [0, 1])
 /// ```
 enum PNGEncoder {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     /// Encodes `pixels` (palette indexes, row by row).
     ///
     /// - Throws: ``CardArtError`` `invalidImage` when the sizes, palette or
@@ -31,7 +31,7 @@ enum PNGEncoder {
             raw.append(0)  // filter type None
             raw += pixels[(row * width)..<((row + 1) * width)]
         }
-        var output = signature
+        var output = PNGChunk.signature
         output += chunk("IHDR", header)
         output += chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] })
         output += chunk("IDAT", zlibStored(raw))
@@ -51,14 +51,14 @@ enum PNGEncoder {
             output += data[offset..<(offset + length)]
             offset += length
         } while offset < data.count
-        output += bigEndian(Checksums.adler32(data))
+        output += bigEndian(Adler32.checksum(data))
         return output
     }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
         return bigEndian(UInt32(data.count)) + typeBytes + data
-            + bigEndian(Checksums.crc32(data, continuing: Checksums.crc32(typeBytes)))
+            + bigEndian(CRC32.checksum(data, continuing: CRC32.checksum(typeBytes)))
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
