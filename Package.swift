@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The C layer: each Debian library is wrapped once, and only the matching Swift
-// module imports it (see DESIGN.md, "Rules between parts") — OpenSSL aside:
+// module imports it (docs/architecture.md, "Modules", its rules) — OpenSSL aside:
 // HTTPServer's client uses its TLS (libssl) too.
 let cLayer: [Target] = [
     .systemLibrary(
@@ -70,7 +70,7 @@ let serverSide: [Target] = [
 ]
 
 // The wire contract shared by the service and the SDK: Foundation only, so it
-// builds for iOS unchanged (see DESIGN.md, "Rules between parts"). And the
+// builds for iOS unchanged (docs/architecture.md, "Modules", its rules). And the
 // primitives more than one module needs, written once (CRC-32 and Adler-32,
 // `Locked`, civil dates, hex): Foundation only too, as the SDK links them.
 let shared: [Target] = [
@@ -89,7 +89,7 @@ let shared: [Target] = [
 // may use ProvisioningCrypto (and so OpenSSL): a simulated device must sign
 // Apple's nonce with ECDSA P-256, which Foundation on Linux cannot do. The SDK
 // modules (PushProvisioning, WalletExtensions, DigitalCards) stay Foundation
-// + PassKit only (see DESIGN.md, "Rules between parts").
+// + PassKit only (docs/architecture.md, "Modules", its rules).
 //
 // Apple documents the add-payment-pass sheet (PKAddPaymentPassViewController,
 // PKAddPaymentPassRequest and its configuration) and the issuer provisioning

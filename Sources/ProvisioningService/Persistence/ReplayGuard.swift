@@ -45,15 +45,6 @@ package enum ReplayGuard {
         try await consume(authorizationCode(code, issuerId: issuerId), on: executor)
     }
 
-    /// Records the SHA-256 digest of an add-request nonce.
-    ///
-    /// - Throws: ``ServiceError`` `nonce-replayed` when it was used before.
-    package static func consumeNonce(
-        _ nonce: [UInt8], issuerId: String, at date: Date, on executor: any SQLExecutor
-    ) async throws {
-        try await consume(Self.nonce(nonce, issuerId: issuerId, at: date), on: executor)
-    }
-
     /// Marks every value of `uses` used and runs `statements`, all as one
     /// ``SQLDatabase/executeAtomically(_:)`` batch: the operation's writes and the
     /// single use of what authorized it commit together or not at all.

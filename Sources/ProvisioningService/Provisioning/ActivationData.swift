@@ -4,7 +4,7 @@ import ProvisioningCrypto
 /// the network checks when the pass is activated.
 ///
 /// Real networks each define their own format; the service and the sandbox
-/// network share this one (see DESIGN.md, "activationData"):
+/// network share this one, the sandbox's own (docs/architecture.md, glossary):
 ///
 ///     0x01 ‖ provisioningId (16 bytes) ‖ HMAC-SHA256(secret, "pp-activation-v1" ‖ provisioningId ‖ nonce)[0..<16]
 ///
