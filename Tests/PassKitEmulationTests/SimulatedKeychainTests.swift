@@ -3,7 +3,7 @@ import PassKitEmulation
 import Testing
 
 /// The Keychain stand-in answers as Security does for generic passwords.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct SimulatedKeychainTests {
     private func query(group: String, account: String = "card-1_Last4") -> [String: Any] {
         [

@@ -2,7 +2,7 @@ import Foundation
 import PassKitEmulation
 import Testing
 
-@Suite("UIButton stand-in", .timeLimit(.minutes(1)))
+@Suite("UIButton stand-in", .timeLimit(.minutes(3)))
 @MainActor
 struct UIButtonTests {
     @Test("a tap runs the actions added for its event, in order, and not the others")

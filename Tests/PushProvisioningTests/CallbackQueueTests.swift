@@ -3,7 +3,7 @@ import PushProvisioning
 import Testing
 
 /// Where completions go by default, for each place the SDK runs.
-@Suite("Callback queue", .timeLimit(.minutes(1)))
+@Suite("Callback queue", .timeLimit(.minutes(3)))
 struct CallbackQueueTests {
     @Test("Wallet's non-UI extension gets the SDK's queue even where the main queue is served")
     func nonUIExtensionNeverDeliversOnMain() {

@@ -5,7 +5,7 @@ import Testing
 
 /// Apple's certificates are compiled in from `Sources/ProvisioningCrypto/Resources`
 /// (scripts/embed-resources.py): the PEM files stay the one source of truth.
-@Suite(.timeLimit(.minutes(1))) struct TrustAnchorsTests {
+@Suite(.timeLimit(.minutes(3))) struct TrustAnchorsTests {
     /// This file is Tests/ProvisioningCryptoTests/X509/TrustAnchorsTests.swift.
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// Which failures are the database's (a 503 for a service) and which the
 /// statement's, and the URL parameter libpq never sees.
-@Suite("Storage errors and options", .timeLimit(.minutes(1)))
+@Suite("Storage errors and options", .timeLimit(.minutes(3)))
 struct StorageErrorTests {
     @Test func failuresOfTheDatabaseAreTemporaryAndFailuresOfTheStatementAreNot() {
         for code in [StorageError.Code.connectionFailure, .poolTimeout, .busy, .serializationFailure] {
