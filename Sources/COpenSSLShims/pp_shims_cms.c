@@ -224,6 +224,13 @@ static int pp_cms_ktri_unwrap(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 *cert) 
         CMS_RecipientInfo *ri = sk_CMS_RecipientInfo_value(infos, i);
         if (CMS_RecipientInfo_type(ri) != CMS_RECIPINFO_TRANS || CMS_RecipientInfo_ktri_cert_cmp(ri, cert) != 0)
             continue;
+        /* With no certificate and no output, CMS_decrypt only records that
+           the recipient was not chosen by certificate and returns; with that
+           flag the unwrap refuses a key whose length is not the content
+           cipher's (otherwise OpenSSL would decrypt with a random key, and a
+           message wrapping a 16-byte key for AES-256 would "decrypt" to
+           garbage about once in 256). */
+        if (CMS_decrypt(cms, NULL, NULL, NULL, NULL, 0) != 1) return 0;
         /* set0 takes a reference, which setting NULL afterwards gives back. */
         if (EVP_PKEY_up_ref(pkey) != 1) return 0;
         if (CMS_RecipientInfo_set0_pkey(ri, pkey) != 1) {
@@ -259,7 +266,10 @@ pp_cms_decrypt_status pp_cms_decrypt(CMS_ContentInfo *cms, EVP_PKEY *pkey, X509 
            random one (its defence against such oracles) and fails as bad
            content does. What a random key yields — garbage, with valid
            padding about once in 256 messages — is never returned: OpenSSL's
-           own CMS_decrypt, given the certificate, answered it as plaintext. */
+           own CMS_decrypt, given the certificate, answered it as plaintext.
+           Telling "did not unwrap" apart from "bad content" that way is safe
+           only because the recipient must be RSAES-OAEP-SHA256
+           (pp_cms_match_recipient), under which a forged key never unwraps. */
         ERR_clear_error();
         int decrypted = CMS_decrypt(cms, NULL, NULL, NULL, out, CMS_BINARY) == 1;
         return decrypted && unwrapped == 1 ? PP_CMS_DECRYPT_OK : PP_CMS_DECRYPT_FAILED;

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `tpc serve --ready-file PATH`: the machine-readable signal that the
 /// service listens, for scripts, the demo, the bench and the tests.
 ///
@@ -23,14 +29,29 @@ import Foundation
 /// | `TPC_OPERATIONS_URL` | with `--operations-port`: `http://127.0.0.1:9090` |
 /// | `TPC_PID` | the server's process id |
 struct ReadyFile {
+    /// Why the ready file could not be prepared.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     let url: URL
 
     /// Removes a file an earlier run left behind; a missing file is fine.
+    ///
+    /// - Throws: when the path names something other than a regular file
+    ///   (a directory given by mistake is never deleted) or it cannot go.
     func removeStale() throws {
-        do {
-            try FileManager.default.removeItem(at: url)
-        } catch {
-            if FileManager.default.fileExists(atPath: url.path) { throw error }
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw Failure("cannot inspect \(url.path) (errno \(errno))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure("\(url.path) is not a regular file; give --ready-file a file's path")
+        }
+        guard unlink(url.path) == 0 || errno == ENOENT else {
+            throw Failure("cannot remove \(url.path) (errno \(errno))")
         }
     }
 
@@ -44,8 +65,9 @@ struct ReadyFile {
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
     }
 
-    /// Removes the file at shutdown.
+    /// Removes the file at shutdown (a file only: `unlink`, never a
+    /// directory's contents).
     func remove() {
-        try? FileManager.default.removeItem(at: url)
+        _ = unlink(url.path)
     }
 }

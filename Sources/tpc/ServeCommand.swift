@@ -38,7 +38,7 @@ struct ServeCommand {
         do {
             try readyFile?.removeStale()
         } catch {
-            throw Failure(exitCode: .failure, description: "cannot remove the old ready file: \(error)")
+            throw Failure(exitCode: .usage, description: "--ready-file: \(error)")
         }
         let configuration = try await loadConfiguration()
         let tls = try loadTLS()

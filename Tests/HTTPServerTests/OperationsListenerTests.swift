@@ -61,6 +61,8 @@ import Testing
             (["--operations-host", "127.0.0.1"], "--operations-host needs --operations-port"),
             (["--operations-port", "70000"], "--operations-port must be a number from 0 to 65535"),
             (["--max-connections", "0"], "--max-connections must be a number from 1"),
+            // A directory given by mistake is refused, never emptied.
+            (["--ready-file", "."], "is not a regular file"),
         ] {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("ops-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -72,6 +74,7 @@ import Testing
             if status == nil { _ = try? await run.terminate(timeout: .seconds(10)) }
             #expect(status == 64, "\(arguments): exit \(String(describing: status))")
             #expect(run.errorOutput().contains(expected), "\(arguments): \(run.errorOutput())")
+            #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("logs").path))
         }
     }
 

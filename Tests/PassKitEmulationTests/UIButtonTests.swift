@@ -35,6 +35,18 @@ struct UIButtonTests {
         #expect(taps == 1)
     }
 
+    @Test("removing an action for one event keeps it for the others it was added for")
+    func removingForOneEventKeepsTheOthers() {
+        var taps = 0
+        let action = UIAction { _ in taps += 1 }
+        let button = UIButton(type: .system, primaryAction: action)
+        button.removeAction(action, for: .touchUpInside)
+        button.sendActions(for: .touchUpInside)
+        #expect(taps == 0)
+        button.sendActions(for: .primaryActionTriggered)
+        #expect(taps == 1)
+    }
+
     @Test("titles are per state, falling back to the normal one")
     func titlesPerState() {
         let button = UIButton(type: .custom)

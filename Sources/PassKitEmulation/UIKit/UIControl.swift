@@ -66,9 +66,14 @@ open class UIControl: NSObject {
         actions.append((controlEvents, action))
     }
 
-    /// Stops running `action` for `controlEvents`.
+    /// Stops running `action` for `controlEvents`; it keeps running for the
+    /// other events it was added for.
     open func removeAction(_ action: UIAction, for controlEvents: Event) {
-        actions.removeAll { $0.action === action && !$0.events.isDisjoint(with: controlEvents) }
+        actions = actions.compactMap { entry in
+            guard entry.action === action else { return entry }
+            let remaining = entry.events.subtracting(controlEvents)
+            return remaining.isEmpty ? nil : (remaining, entry.action)
+        }
     }
 
     /// Runs the actions registered for any of `controlEvents`, in the order

@@ -31,7 +31,8 @@ package enum WireDate {
 
     /// Whether `text` is `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` with every
     /// field in range: month 1–12, a day the month has, hour 0–23, minute and
-    /// second 0–59, an offset below 18 hours (what the contract's pattern says).
+    /// second 0–59, an offset below 18 hours — the contract's pattern, plus
+    /// the day-of-month check no pattern can make (2025-02-30 is refused).
     static func hasValidFields(_ text: [UInt8]) -> Bool {
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= text.count else { return nil }

@@ -59,9 +59,11 @@ public struct TPCSettings: Sendable {
     /// until `getToken`'s completion — and Apple does not say which thread
     /// that is: were it the main thread, delivery on the main queue would
     /// deadlock and Wallet would drop the extension after 100 ms. The SDK's
-    /// serial queue (`com.pushprovisioning.tpcsdk.callbacks`) is never one
-    /// a caller runs on. Off Apple platforms no run loop may be serving the
-    /// main queue, so the SDK's queue is the default there too.
+    /// serial queue (`com.pushprovisioning.tpcsdk.callbacks`) runs nothing
+    /// but completions, so no caller of the SDK blocks it — unless a
+    /// completion itself waits for another SDK call's completion, which
+    /// would deadlock there as anywhere. Off Apple platforms no run loop may
+    /// be serving the main queue, so the SDK's queue is the default there too.
     ///
     /// Set it to a queue the code waiting for a completion never blocks.
     public var callbackQueue: DispatchQueue = TPCSettings.defaultCallbackQueue
