@@ -63,8 +63,8 @@ enum DecryptFailureTimingBench {
                 padding.append(try failureTime(badPadding))
             }
         }
-        let paddingMedian = median(padding)
-        let contentMedian = median(content)
+        let paddingMedian = percentile(padding.sorted(), 0.5)
+        let contentMedian = percentile(content.sorted(), 0.5)
         BenchFigure(name: "crypto.cms_decrypt_failure.bad_padding_median_us", value: paddingMedian, unit: "µs").emit()
         BenchFigure(name: "crypto.cms_decrypt_failure.bad_content_median_us", value: contentMedian, unit: "µs").emit()
         BenchFigure(
@@ -75,13 +75,6 @@ enum DecryptFailureTimingBench {
             name: "crypto.cms_decrypt_failure.ks_distance", value: kolmogorovSmirnov(padding, content), unit: "D",
             target: "<= 0.1"
         ).emit()
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
     }
 
     /// The largest gap between the two samples' empirical distribution functions.

@@ -64,10 +64,6 @@ enum ExtensionsBench {
         }
         return samples.sorted()
     }
-
-    private static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-        sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
-    }
 }
 
 /// A 1536 × 969 opaque grey PNG (stored deflate blocks), Apple-conforming art.

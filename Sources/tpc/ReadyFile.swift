@@ -10,11 +10,15 @@ import Darwin
 /// service listens, for scripts, the demo, the bench and the tests.
 ///
 /// Written once every listener is up, in one rename (never half a file),
-/// and removed at shutdown; a file left by an earlier run is removed at
-/// start, so a waiting script never reads it. Its lines are `KEY=value`
+/// and removed at shutdown. A file an earlier run left (one killed with
+/// SIGKILL) is removed when the new run starts, which is after its launcher
+/// may have looked: a launcher that reuses a path removes the file before it
+/// starts `tpc serve` (the demo, the tests and the examples here do, or use
+/// a fresh path). Its lines are `KEY=value`
 /// with no quoting needed, so a shell can source it:
 ///
 /// ```sh
+/// rm -f "$work/ready"
 /// tpc serve --sandbox --port 0 --ready-file "$work/ready" > "$work/serve.out" &
 /// for _ in $(seq 300); do [ -s "$work/ready" ] && break; sleep 0.1; done
 /// . "$work/ready"

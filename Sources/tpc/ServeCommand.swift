@@ -108,6 +108,14 @@ struct ServeCommand {
                 host: options.host, port: options.port, limits: options.listeners.limits, tls: tls),
             router: router, observers: app.observers)
         var operationsServer: HTTPServer?
+        // In reverse order of start: listeners, then what their requests use.
+        func stop(grace: Duration) async {
+            await operationsServer?.shutdown(gracePeriod: min(grace, .seconds(1)))
+            await server.shutdown(gracePeriod: grace)
+            await retention.stop()
+            await sandbox?.shutdown()
+            await database.close()
+        }
         do {
             try server.start()
             if let operations = options.listeners.operations {
@@ -122,16 +130,11 @@ struct ServeCommand {
                 try listener.start()
             }
         } catch {
-            await operationsServer?.shutdown(gracePeriod: .zero)
-            await server.shutdown(gracePeriod: .zero)
-            await retention.stop()
-            await sandbox?.shutdown()
-            await database.close()
+            await stop(grace: .zero)
             throw Failure(exitCode: .unavailable, description: "cannot listen: \(error)")
         }
         let scheme = server.isTLS ? "https" : "http"
-        let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
-        let root = "\(scheme)://\(hostPart):\(server.port)"
+        let root = "\(scheme)://\(Self.urlHost(options.host)):\(server.port)"
         if let sandbox, let serviceURL = URL(string: root + basePath) {
             // The sandbox posts its notifications to this very listener, whose
             // certificate (often self-signed, rarely naming the address) is
@@ -150,8 +153,7 @@ struct ServeCommand {
         }
         var operationsRoot: String?
         if let operationsServer, let operations = options.listeners.operations {
-            let host = operations.host.contains(":") ? "[\(operations.host)]" : operations.host
-            operationsRoot = "http://\(host):\(operationsServer.port)"
+            operationsRoot = "http://\(Self.urlHost(operations.host)):\(operationsServer.port)"
             StandardStreams.output("tpc: operations (/healthz, /readyz, /metrics) on \(operationsRoot ?? "")")
         }
         if options.sandbox {
@@ -162,25 +164,22 @@ struct ServeCommand {
             do {
                 try readyFile.write(root: root, basePath: basePath, operationsRoot: operationsRoot)
             } catch {
-                StandardStreams.error("tpc: cannot write the ready file \(readyFile.url.path): \(error); stopping")
-                await operationsServer?.shutdown(gracePeriod: .zero)
-                await server.shutdown(gracePeriod: .zero)
-                await retention.stop()
-                await sandbox?.shutdown()
-                await database.close()
-                throw Failure(exitCode: .failure, description: "the ready file could not be written")
+                await stop(grace: .zero)
+                throw Failure(
+                    exitCode: .failure, description: "cannot write the ready file \(readyFile.url.path): \(error)")
             }
         }
 
         let number = await signals.wait()
         readyFile?.remove()
         StandardStreams.error("tpc: signal \(number), shutting down")
-        await operationsServer?.shutdown(gracePeriod: .seconds(1))
-        await server.shutdown(gracePeriod: .seconds(10))
-        await retention.stop()
-        await sandbox?.shutdown()
-        await database.close()
+        await stop(grace: .seconds(10))
         StandardStreams.error("tpc: stopped")
+    }
+
+    /// `host` as a URL writes it: an IPv6 address in brackets.
+    private static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
     }
 
     /// What `tpc serve` loads once and cannot serve without, checked before

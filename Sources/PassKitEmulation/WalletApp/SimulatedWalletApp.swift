@@ -93,9 +93,9 @@ public final class SimulatedWalletApp: Sendable {
     private let principal: Mutex<Principal>
     private let authorizationExtension: AuthorizationExtension?
     /// The queue Wallet calls the non-UI extension's handler on: one serial
-    /// queue, never the main thread, as an extension's connection delivers
-    /// its requests on iOS (Apple does not document the thread; what is
-    /// certain is that it is not one the handler's completions may need).
+    /// queue, never the main thread. Apple does not document the thread;
+    /// one serial queue for every call is the strict reading (a call that
+    /// blocks delays the next, as on an extension's connection).
     /// A handler that blocks delays its next call, as it does on iOS, and
     /// a handler that waits on this queue for a completion scheduled onto
     /// it deadlocks: Wallet reports the call too slow or never answered.

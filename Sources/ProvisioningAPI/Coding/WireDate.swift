@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// Formatting and parsing of the wire's ISO 8601 date-times.
 ///
@@ -49,7 +50,7 @@ package enum WireDate {
         guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
             let day = number(8..<10), byte(10, is: "T"), let hour = number(11..<13), byte(13, is: ":"),
             let minute = number(14..<16), byte(16, is: ":"), let second = number(17..<19),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
+            (1...12).contains(month), isDay(day, ofMonth: month, year: year), hour < 24, minute < 60,
             second < 60
         else { return false }
         var index = 19
@@ -66,11 +67,11 @@ package enum WireDate {
         return index + 6 == text.count && offsetHours < 18 && offsetMinutes < 60
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+    /// Whether `day` exists in `month` of `year`: a date that does not (the
+    /// 30th of February) comes back from the day count as another one.
+    private static func isDay(_ day: Int, ofMonth month: Int, year: Int) -> Bool {
+        guard (1...31).contains(day) else { return false }
+        let days = CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day))
+        return CivilDate.civil(fromDays: days) == (Int64(year), Int64(month), Int64(day))
     }
 }

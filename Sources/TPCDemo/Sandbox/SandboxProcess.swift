@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `tpc serve --sandbox` child process on a free port, with SQLite in a
 /// directory of its own.
 ///
@@ -46,6 +52,8 @@ package final class SandboxProcess: Sendable {
         } catch {
             throw DemoError(.sandboxUnavailable, "cannot create \(directory.path)")
         }
+        // A reused work directory may hold the file of a run that was killed.
+        _ = unlink(readyFile.path)
         let process: ChildProcess
         do {
             process = try ChildProcess(

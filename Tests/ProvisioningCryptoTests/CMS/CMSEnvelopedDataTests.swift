@@ -240,8 +240,8 @@ import Testing
         var outcomes: [String: Int] = [:]
         for _ in 0..<1_000 {
             do {
-                let plaintext = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
-                outcomes["decrypted \(plaintext.count) bytes", default: 0] += 1
+                _ = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
+                outcomes["decrypted", default: 0] += 1
             } catch let error as CMSError {
                 outcomes["\(error.code)", default: 0] += 1
             }

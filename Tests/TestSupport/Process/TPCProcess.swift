@@ -66,6 +66,8 @@ package final class TPCProcess: Sendable {
             readyFile = URL(fileURLWithPath: arguments[given + 1])
         } else if arguments.first == "serve" {
             let file = logs.appendingPathComponent("\(name).ready")
+            // Logs reused across runs may hold the file of one that was killed.
+            _ = unlink(file.path)
             arguments += ["--ready-file", file.path]
             readyFile = file
         } else {
@@ -193,26 +195,8 @@ package final class TPCProcess: Sendable {
     /// - Throws: ``TestSupportError`` when the process ends first or the time runs out;
     ///   the message names what was awaited and carries the tail of standard error.
     package func waitForLine(prefix: String, timeout: Duration = .seconds(180)) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while true {
-            // Output first, then the clock: a task that slept past the deadline
-            // on a busy machine still sees a line printed meanwhile.
-            if let line = output().split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
-                return String(line)
-            }
-            if let exit = ended() {
-                throw TestSupportError(
-                    .launch,
-                    "\(name): tpc ended (\(exit)) before printing '\(prefix)'; standard error:\n\(errorTail())")
-            }
-            guard clock.now < deadline else {
-                throw TestSupportError(
-                    .launch,
-                    "\(name): tpc (pid \(pid), still running) did not print '\(prefix)' within "
-                        + "\(timeout); standard error:\n\(errorTail())")
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        try await poll(for: "print '\(prefix)'", timeout: timeout) {
+            output().split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
         }
     }
 
@@ -223,21 +207,30 @@ package final class TPCProcess: Sendable {
     ///   tail of standard error.
     package func listening(timeout: Duration = .seconds(180)) async throws -> ListeningAddress {
         guard let readyFile else { throw TestSupportError(.launch, "\(name): not a tpc serve run (no ready file)") }
+        return try await poll(for: "write its ready file \(readyFile.lastPathComponent)", timeout: timeout) {
+            ListeningAddress.read(readyFile: readyFile)
+        }
+    }
+
+    /// Looks every 10 ms until `probe` finds something, the process ends or
+    /// `timeout` passes; `what` names what was awaited in the failure.
+    private func poll<Found>(
+        for what: String, timeout: Duration, _ probe: () -> Found?
+    ) async throws -> Found {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
-            // The file first, then the clock, as waitForLine does.
-            if let address = ListeningAddress.read(readyFile: readyFile) { return address }
+            // The probe first, then the clock: a task that slept past the
+            // deadline on a busy machine still sees what appeared meanwhile.
+            if let found = probe() { return found }
             if let exit = ended() {
                 throw TestSupportError(
-                    .launch,
-                    "\(name): tpc ended (\(exit)) before writing its ready file \(readyFile.lastPathComponent); "
-                        + "standard error:\n\(errorTail())")
+                    .launch, "\(name): tpc ended (\(exit)) before it could \(what); standard error:\n\(errorTail())")
             }
             guard clock.now < deadline else {
                 throw TestSupportError(
                     .launch,
-                    "\(name): tpc (pid \(pid), still running) wrote no ready file within \(timeout); "
+                    "\(name): tpc (pid \(pid), still running) did not \(what) within \(timeout); "
                         + "standard error:\n\(errorTail())")
             }
             try await Task.sleep(for: .milliseconds(10))
