@@ -49,21 +49,21 @@ let serverSide: [Target] = [
     // The server on libmicrohttpd, and a small HTTP/1.1 client on OpenSSL
     // (the service's own calls, so `tpc` links no FoundationNetworking).
     .target(
-        name: "HTTPServer",
-        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims", "ProvisioningPrimitives"]
+        name: "ProvisioningHTTP",
+        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims", "ProvisioningAPI", "ProvisioningPrimitives"]
     ),
     .target(
-        name: "Storage",
+        name: "ProvisioningStorage",
         dependencies: ["CSQLite", "CPostgres", "ProvisioningPrimitives"]
     ),
     .target(
         name: "ProvisioningService",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer", "ProvisioningPrimitives"]
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP", "ProvisioningPrimitives"]
     ),
     .target(
         name: "SandboxNetwork",
         dependencies: [
-            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
             "ProvisioningPrimitives",
         ]
     ),
@@ -158,14 +158,14 @@ let tools: [Target] = [
     // and `tpc-demo`; on HTTPServer's client, not URLSession.
     .target(
         name: "IssuerTools",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer"]
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP"]
     ),
     // `tpc demo`: a library so that it can be tested; it drives the real SDK
     // and emulation.
     .target(
         name: "TPCDemo",
         dependencies: [
-            "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "HTTPServer",
+            "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP",
             "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL", "IssuerTools", "CProcessSpawn",
         ]
     ),
@@ -175,7 +175,7 @@ let tools: [Target] = [
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "Storage", "HTTPServer", "ProvisioningDoctor", "IssuerTools",
+            "ProvisioningStorage", "ProvisioningHTTP", "ProvisioningDoctor", "IssuerTools",
         ]
     ),
     .executableTarget(
@@ -185,7 +185,7 @@ let tools: [Target] = [
     .executableTarget(
         name: "tpc-bench",
         dependencies: [
-            "ProvisioningCrypto", "ProvisioningAPI", "HTTPServer", "Storage", "WalletExtensions", "PassKitEmulation",
+            "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningHTTP", "ProvisioningStorage", "WalletExtensions", "PassKitEmulation",
             "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningPrimitives",
             // The SDK figures (SDKBench) drive a sandbox through the test support.
             "PushProvisioning", "TestSupport", "TPCDemo",
@@ -199,7 +199,7 @@ let tools: [Target] = [
 let fuzzing: [Target] = [
     .target(
         name: "ProvisioningFuzzing",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "HTTPServer", "PushProvisioning", "ProvisioningDoctor"]
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP", "PushProvisioning", "ProvisioningDoctor"]
     ),
     .testTarget(
         name: "FuzzRegressionTests",
@@ -235,16 +235,16 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "HTTPServerTests",
-        dependencies: ["HTTPServer", "TPCDemo", "TestSupport"]
+        dependencies: ["ProvisioningHTTP", "ProvisioningAPI", "TPCDemo", "TestSupport"]
     ),
     .testTarget(
         name: "StorageTests",
-        dependencies: ["Storage", "TestSupport"]
+        dependencies: ["ProvisioningStorage", "TestSupport"]
     ),
     .testTarget(
         name: "ProvisioningServiceTests",
         dependencies: [
-            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
             "ProvisioningPrimitives",
         ],
         resources: [.copy("Fixtures")]
@@ -252,7 +252,7 @@ let tests: [Target] = [
     .testTarget(
         name: "SandboxNetworkTests",
         dependencies: [
-            "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "Storage", "HTTPServer",
+            "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
             "TestSupport",
         ]
     ),
@@ -260,7 +260,7 @@ let tests: [Target] = [
     // PostgreSQL); Storage only to count and scan rows for verification.
     .testTarget(
         name: "EndToEndTests",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "Storage", "TestSupport", "TPCDemo"]
+        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "TestSupport", "TPCDemo"]
     ),
     .testTarget(
         name: "PassKitEmulationTests",

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 
 /// `tpc-bench http-serve --port N [--threads T] [--max-header-bytes B] [--inline-budget-us U]`: serves `GET /hello` → `{"ok":true}`
 /// through the full router and middleware path until SIGTERM or SIGINT, for

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// `tpc-bench storage sqlite PATH` and `tpc-bench storage postgres URL`: one client,
 /// single-row insert transactions per second and primary-key reads per second.

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 import Synchronization
 
 /// The outside world of the sandbox on one object: Apple's server side (an

@@ -1,6 +1,6 @@
 import Foundation
 import SandboxNetwork
-import Storage
+import ProvisioningStorage
 import TPCCommandLine
 
 /// `tpc sandbox export-leaf-key`: prints the sandbox leaf private key (PEM)

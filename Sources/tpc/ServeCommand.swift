@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningCrypto
 import ProvisioningService
 import SandboxNetwork
-import Storage
+import ProvisioningStorage
 import TPCCommandLine
 
 /// `tpc serve`: checks what it cannot serve without (exit 78 naming it),

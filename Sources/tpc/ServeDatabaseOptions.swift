@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 import TPCCommandLine
 
 /// The options of `tpc serve` for running several instances on one database:

@@ -1,4 +1,4 @@
-import HTTPServer
+import ProvisioningHTTP
 import TPCCommandLine
 
 /// The connection table of `tpc serve` and its operations listener.

@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningAPI
-import Storage
+import ProvisioningStorage
 import TestSupport
 import Testing
 

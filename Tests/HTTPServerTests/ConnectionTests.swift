@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import Testing
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct ConnectionTests {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import Testing
 
 /// Request framing as RFC 9112 §6.3 has it, over raw sockets: what a proxy in

@@ -1,5 +1,6 @@
 import Foundation
-import HTTPServer
+import ProvisioningAPI
+import ProvisioningHTTP
 import Testing
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import ProvisioningHTTP
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct LifecycleTests {
     /// libmicrohttpd 0.9.75 quiesces an epoll thread pool racily: the thread

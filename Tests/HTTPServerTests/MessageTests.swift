@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HTTPServer
+@testable import ProvisioningHTTP
 
 @Suite(.timeLimit(.minutes(10))) struct MessageTests {
     @Test func headerLookupIgnoresCase() {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import HTTPServer
+import ProvisioningAPI
+@testable import ProvisioningHTTP
 
 @Suite(.timeLimit(.minutes(10))) struct RouterTests {
     @Test func patternsMatchOnlyWholePaths() {

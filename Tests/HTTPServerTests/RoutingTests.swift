@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct RoutingTests {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import Testing
 
 /// Clients that hold the server's connections without finishing a request:

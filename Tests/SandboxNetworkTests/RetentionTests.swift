@@ -1,10 +1,10 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
 import SandboxNetwork
-import Storage
+import ProvisioningStorage
 import TestSupport
 import Testing
 

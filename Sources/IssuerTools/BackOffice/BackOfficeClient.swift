@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 
 /// The issuer's back office client: token search and operator state changes,

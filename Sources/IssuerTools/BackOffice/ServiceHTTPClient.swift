@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 
 /// JSON over HTTP to the service in the wire format of ``ProvisioningAPI``,
@@ -43,7 +43,7 @@ package struct ServiceHTTPClient: Sendable {
         guard let url = endpoint.url(relativeTo: baseURL) else {
             throw IssuerToolError(.invalidInput, "the service URL cannot carry a path")
         }
-        var request = HTTPClient.Request(methodNamed: endpoint.method.rawValue, url: url)
+        var request = HTTPClient.Request(method: endpoint.method, url: url)
         request.headers["Accept"] = APIHeaders.jsonMediaType
         request.headers[APIHeaders.requestId] = UUID().uuidString.lowercased()
         if let bearer { request.headers[APIHeaders.authorization] = APIHeaders.bearer(bearer) }

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 
 /// Writes the JSON body of an ``ProvisioningAPI/ApplePayProvisioningResponse``

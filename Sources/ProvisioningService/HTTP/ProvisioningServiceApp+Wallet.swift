@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
-import Storage
+import ProvisioningStorage
 
 extension ProvisioningServiceApp {
     /// Mounts the issuer-wallet routes (``ProvisioningAPI/APIRoute/wallet``

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
-import Storage
+import ProvisioningStorage
 
 /// The provisioning service as an HTTP application: every issuer, network,
 /// back-office and operations route of ``ProvisioningAPI/APIRoute/all`` except
@@ -257,7 +257,7 @@ package final class ProvisioningServiceApp: Sendable {
         handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) {
         let log = context.log
-        router.on(ServerMethod(route.method.rawValue), base + route.pattern) { request in
+        router.on(route.method, base + route.pattern) { request in
             if request.method == .post, let type = request.headers[APIHeaders.contentType], !Self.namesJSON(type) {
                 return Self.problemResponse(
                     ProvisioningAPI.ProblemDetails(.unsupportedMediaType, detail: "send application/json"),

@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Receives the networks' signed token events and keeps the registry current.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// What every operation of the service shares: the issuers, the database, the
 /// verifiers, the network connector, metrics, log and clock.

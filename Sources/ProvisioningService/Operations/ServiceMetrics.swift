@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// The service's Prometheus series, registered once in a ``MetricsRegistry``.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// The audit trail of provisioning attempts and token state changes, per
 /// issuer. Entries name cards by reference and last four digits only.

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// A successful provisioning: which card (by fingerprint and last four) an
 /// add-card request was for. Notifications of new tokens name it by

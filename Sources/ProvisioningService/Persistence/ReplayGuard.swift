@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Single use of authorization codes, nonces and notification event ids, kept
 /// in the database so that every `tpc serve` process sharing it agrees.

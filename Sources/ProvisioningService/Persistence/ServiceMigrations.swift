@@ -1,4 +1,4 @@
-import Storage
+import ProvisioningStorage
 
 /// The service's database schema (versions 1–99; the sandbox uses 100–199 and
 /// the issuer wallet 200–299).

@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningAPI
-import Storage
+import ProvisioningStorage
 
 /// One token of the registry as stored: the card it belongs to (by reference,
 /// fingerprint and last four), its suffix and expiry, state, device and token

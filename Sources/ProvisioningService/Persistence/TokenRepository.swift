@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Reads and writes the token registry. Every lookup is scoped to one issuer,
 /// so one issuer's request can never reach another issuer's tokens.

@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Flow A.5: turns an add-card request (the bank's encrypted payload and code,
 /// Apple's certificates and nonce) into Apple's encrypted pass data.

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 import Synchronization
 
 /// Deletes rows that can no longer matter — used authorization codes and

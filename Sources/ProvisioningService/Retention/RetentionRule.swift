@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// One kind of row the retention job deletes once it can no longer matter:
 /// rows of ``table`` whose ``timestampColumn`` is older than ``keep`` seconds.

@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningAPI
-import Storage
+import ProvisioningStorage
 
 /// Token state changes asked for by the issuer (app with an authorization
 /// code, or back office with an API key), carried out through the network's

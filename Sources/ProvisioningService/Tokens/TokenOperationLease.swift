@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// One lifecycle change at a time per token, across every `tpc serve` sharing
 /// the database: a row in `token_operations`, held from before the network is

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// A row of `wallet_cards`: one card enrolled into a wallet, with the
 /// display data of its token(s). The PAN expiry stays sealed.

@@ -1,4 +1,4 @@
-import Storage
+import ProvisioningStorage
 
 /// The issuer wallet's service tables (versions 200–249; the sandbox's wallet
 /// tables use 250–299). Included in ``ProvisioningServiceApp/migrations``.

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// A row of `wallets`.
 struct WalletRecord: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 
 /// The SQL of `wallets` and `wallet_cards`.
 enum WalletRepository {

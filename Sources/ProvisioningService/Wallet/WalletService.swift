@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// The issuer-wallet API (flow D): wallet registration, card enrolment
 /// through the network, ID&V, lifecycle, default card, payment keys and card

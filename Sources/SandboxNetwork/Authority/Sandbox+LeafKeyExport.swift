@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 extension Sandbox {
     /// The sandbox leaf certificate's private key as PEM, for test tooling

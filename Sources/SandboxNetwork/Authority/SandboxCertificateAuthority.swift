@@ -1,6 +1,6 @@
 import Foundation
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// The sandbox's certificate authority, shaped like Apple's chain for in-app
 /// provisioning: a self-signed P-256 root → an intermediate named

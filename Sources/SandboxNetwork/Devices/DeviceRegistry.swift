@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Registers simulated devices and finds them again (`sandbox_devices`).
 struct DeviceRegistry: Sendable {

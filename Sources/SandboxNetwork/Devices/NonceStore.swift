@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Apple's per-attempt nonces: 32 random bytes issued to one device, valid five
 /// minutes, consumed by exactly one add request (`sandbox_nonces`).

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 
 extension Sandbox {
     /// The sandbox routes of the contract this type serves: devices, nonces,

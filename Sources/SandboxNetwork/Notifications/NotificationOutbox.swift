@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 import Synchronization
 
 /// Delivers the network's token events to the service: a transactional outbox

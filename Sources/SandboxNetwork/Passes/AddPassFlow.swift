@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 
 /// Apple's side of "add payment pass": what Apple's servers do with the
 /// `PKAddPaymentPassRequest` a device submits.

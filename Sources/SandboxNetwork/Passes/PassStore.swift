@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 
 /// The payment passes on simulated devices (`sandbox_passes`), each backed by
 /// one vault token. A pass's activation state is read from its token every

@@ -1,4 +1,4 @@
-import Storage
+import ProvisioningStorage
 
 /// The sandbox's tables, versions 100–199 of the deployment's single migration
 /// list (the service owns 1–99, the issuer wallet 200–299).

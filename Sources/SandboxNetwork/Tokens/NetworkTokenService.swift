@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 
 /// The card networks' token services in the sandbox: the token vault
 /// (`sandbox_tokens`), tokenization with an ID&V decision driven by the

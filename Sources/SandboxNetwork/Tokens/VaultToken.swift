@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 
 /// A token as the sandbox network's vault holds it (`sandbox_tokens`), minus
 /// the sealed DPAN and nonce, which stay in the database until needed.

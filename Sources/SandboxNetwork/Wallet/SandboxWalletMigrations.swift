@@ -1,4 +1,4 @@
-import Storage
+import ProvisioningStorage
 
 /// The sandbox network's issuer-wallet tables, versions 250–299 (the service's
 /// wallet tables use 200–249). Included in ``Sandbox/migrations``.

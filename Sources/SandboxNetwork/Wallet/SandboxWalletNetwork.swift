@@ -2,7 +2,7 @@ import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 
 /// The card networks' side of the issuer wallet in the sandbox: tokenization
 /// with ID&V decided by the test cards, one-time-code sessions, lifecycle,

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 
 #if canImport(FoundationNetworking)
@@ -46,7 +46,7 @@ package final class WireTap: Sendable {
         var router = Router(basePath: basePath.isEmpty || basePath == "/" ? nil : basePath)
         var seen: Set<String> = []
         for route in APIRoute.all + APIRoute.wallet where seen.insert(route.description).inserted {
-            router.on(methodNamed: route.method.rawValue, route.pattern) { request in
+            router.on(route.method, route.pattern) { request in
                 await Self.forward(request, origin: origin, session: session, redactor: redactor, sink: sink)
             }
         }

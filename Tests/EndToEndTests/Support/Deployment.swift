@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 import TestSupport
 
 /// One `tpc serve --sandbox` process per store, shared by every test of the

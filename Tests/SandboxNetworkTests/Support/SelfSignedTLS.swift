@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import TestSupport
 
 /// A throwaway self-signed certificate for `localhost` (not naming

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 import Testing
 
 /// The behaviour every ``SQLDatabase`` driver must share. Each test runs unchanged

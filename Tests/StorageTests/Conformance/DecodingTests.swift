@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 import Testing
 
 extension ConformanceTests {

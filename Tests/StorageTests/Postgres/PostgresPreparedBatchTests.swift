@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import ProvisioningStorage
 import Testing
 
 /// Statements of atomic batches are prepared once per connection; these tests

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import ProvisioningStorage
 
 /// The background checkpointer, on a 16-page threshold. Rows of 3 KiB take a
 /// page each: a commit of one row writes three log frames, up to seven when

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import ProvisioningStorage
 
 @Suite("Connection pool", .timeLimit(.minutes(10)))
 struct ConnectionPoolTests {

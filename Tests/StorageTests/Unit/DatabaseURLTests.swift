@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Storage
+@testable import ProvisioningStorage
 
 @Suite("Database URLs and dialects", .timeLimit(.minutes(10)))
 struct DatabaseURLTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Storage
+@testable import ProvisioningStorage
 
 @Suite("Placeholder rewriting for PostgreSQL", .timeLimit(.minutes(10)))
 struct PlaceholderRewriterTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Storage
+@testable import ProvisioningStorage
 
 /// Which failures are the database's (a 503 for a service) and which the
 /// statement's, and the URL parameter libpq never sees.

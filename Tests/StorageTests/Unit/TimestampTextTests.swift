@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Storage
+@testable import ProvisioningStorage
 
 @Suite("Timestamp text format", .timeLimit(.minutes(10)))
 struct TimestampTextTests {

@@ -1,7 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningCrypto
-import Storage
+import ProvisioningStorage
 
 /// Card art in the `card_art` table: one PNG per issuer, product and type,
 /// with its entity tag.

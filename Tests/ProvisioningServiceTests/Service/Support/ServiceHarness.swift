@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServer
+import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
-import Storage
+import ProvisioningStorage
 import Synchronization
 
 #if canImport(FoundationNetworking)

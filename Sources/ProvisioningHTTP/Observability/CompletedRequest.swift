@@ -1,3 +1,4 @@
+import ProvisioningAPI
 /// What the server records about every answered request: the access-log line and
 /// the input for metrics. It never holds bodies, query values or header values.
 package struct CompletedRequest: Sendable {

@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import Foundation
 
 /// One complete HTTP request as handed to a route handler.

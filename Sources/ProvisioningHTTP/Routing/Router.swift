@@ -1,3 +1,4 @@
+import ProvisioningAPI
 /// An async request handler.
 package typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 

@@ -1,3 +1,4 @@
+import ProvisioningAPI
 /// Reads one HTTP/1.1 response from a byte source: the head, then a body
 /// framed by `Content-Length`, by chunked transfer coding or by the end of
 /// the stream, within the configured caps.

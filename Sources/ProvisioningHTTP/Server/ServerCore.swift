@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import CMicroHTTPD
 import CMicroHTTPDShims
 import Synchronization
