@@ -50,7 +50,9 @@ let serverSide: [Target] = [
     // (the service's own calls, so `tpc` links no FoundationNetworking).
     .target(
         name: "ProvisioningHTTP",
-        dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims", "ProvisioningAPI", "ProvisioningPrimitives"]
+        dependencies: [
+            "CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims", "ProvisioningAPI", "ProvisioningPrimitives",
+        ]
     ),
     .target(
         name: "ProvisioningStorage",
@@ -58,7 +60,10 @@ let serverSide: [Target] = [
     ),
     .target(
         name: "ProvisioningService",
-        dependencies: ["ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP", "ProvisioningPrimitives"]
+        dependencies: [
+            "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
+            "ProvisioningPrimitives",
+        ]
     ),
     .target(
         name: "SandboxNetwork",
@@ -185,7 +190,8 @@ let tools: [Target] = [
     .executableTarget(
         name: "tpc-bench",
         dependencies: [
-            "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningHTTP", "ProvisioningStorage", "WalletExtensions", "PassKitEmulation",
+            "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningHTTP", "ProvisioningStorage", "WalletExtensions",
+            "PassKitEmulation",
             "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningPrimitives",
             // The SDK figures (SDKBench) drive a sandbox through the test support.
             "PushProvisioning", "TestSupport", "TPCDemo",
@@ -199,7 +205,9 @@ let tools: [Target] = [
 let fuzzing: [Target] = [
     .target(
         name: "ProvisioningFuzzing",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP", "PushProvisioning", "ProvisioningDoctor"]
+        dependencies: [
+            "ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP", "PushProvisioning", "ProvisioningDoctor",
+        ]
     ),
     .testTarget(
         name: "FuzzRegressionTests",
@@ -252,7 +260,8 @@ let tests: [Target] = [
     .testTarget(
         name: "SandboxNetworkTests",
         dependencies: [
-            "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
+            "SandboxNetwork", "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage",
+            "ProvisioningHTTP",
             "TestSupport",
         ]
     ),

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 import ProvisioningHTTP
 import Testing
 
@@ -59,8 +60,11 @@ import Testing
             #expect(response.status == 413)
             #expect(response.header("Content-Type") == "application/problem+json")
             let json = try #require(Client.json(Data(response.body)))
-            #expect(json["type"] as? String == HTTPError.Code.contentTooLarge.rawValue)
-            #expect(json["maxBodyBytes"] as? Int == 64 * 1024)
+            #expect(json["type"] as? String == ProblemType.bodyTooLarge.rawValue)
+            #expect((json["detail"] as? String)?.contains("65536") == true)
+            #expect(
+                Set(json.keys).isSubset(of: ["type", "title", "status", "detail", "instance", "requestId", "errors"]),
+                "\(json.keys)")
             #expect(seen.count == 0)
         }
     }
@@ -102,7 +106,7 @@ import Testing
                 "http://127.0.0.1:\(server.port)/echo",
             ])
             #expect(response.status == 413)
-            #expect(response.json?["type"] as? String == HTTPError.Code.contentTooLarge.rawValue)
+            #expect(response.json?["type"] as? String == ProblemType.bodyTooLarge.rawValue)
             #expect(seen.count == 0)
         }
     }

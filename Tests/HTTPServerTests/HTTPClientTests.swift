@@ -28,12 +28,12 @@ import Glibc
     /// Runs `request` and returns the failure it ends with.
     static func failure(
         _ request: HTTPClient.Request, client: HTTPClient = HTTPClient()
-    ) async throws -> HTTPClientError {
+    ) async throws -> HTTPError {
         do {
             let response = try await client.send(request)
             Issue.record("expected a failure, got status \(response.status)")
             throw ScriptedListener.Failure(description: "no failure")
-        } catch let error as HTTPClientError {
+        } catch let error as HTTPError {
             return error
         }
     }
@@ -122,7 +122,7 @@ import Glibc
         do {
             _ = try await task.value
             Issue.record("a silent server answered")
-        } catch let error as HTTPClientError {
+        } catch let error as HTTPError {
             #expect(error.code == .cancelled)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 import TestSupport
 import Testing
 
@@ -101,7 +102,7 @@ import Testing
         await server.shutdown(gracePeriod: .milliseconds(100))
         let response = try await request.value
         #expect(response.status == 503)
-        #expect(response.json?["type"] as? String == HTTPError.Code.shuttingDown.rawValue)
+        #expect(response.json?["type"] as? String == ProblemType.shuttingDown.rawValue)
         #expect(cancelled.isSet)
     }
 
@@ -124,7 +125,7 @@ import Testing
             let response = try await curl(["http://127.0.0.1:\(server.port)/stuck"])
             #expect(response.status == 503)
             #expect(response.headers["content-type"] == "application/problem+json")
-            #expect(response.json?["type"] as? String == HTTPError.Code.handlerTimeout.rawValue)
+            #expect(response.json?["type"] as? String == ProblemType.handlerTimeout.rawValue)
             #expect(await eventually { cancelled.isSet })
             let fast = try await curl(["http://127.0.0.1:\(server.port)/fast"])
             #expect(fast.status == 200)
@@ -153,18 +154,18 @@ import Testing
 
     @Test func startFailsOnABadHostAndOnAPortInUse() async throws {
         let bad = HTTPServer(configuration: .init(host: "localhost"), router: Router())
-        #expect(throws: HTTPServerError.self) { try bad.start() }
+        #expect(throws: HTTPError.self) { try bad.start() }
 
         try await withServer(router: Router()) { server in
             let clash = HTTPServer(configuration: .init(port: server.port), router: Router())
-            let error = try #require(throws: HTTPServerError.self) { try clash.start() }
+            let error = try #require(throws: HTTPError.self) { try clash.start() }
             #expect(error.code == .startFailed)
         }
     }
 
     @Test func aServerStartsOnlyOnce() async throws {
         try await withServer(router: Router()) { server in
-            let error = try #require(throws: HTTPServerError.self) { try server.start() }
+            let error = try #require(throws: HTTPError.self) { try server.start() }
             #expect(error.code == .invalidState)
         }
     }

@@ -1,8 +1,13 @@
 import Foundation
+import ProvisioningAPI
 import ProvisioningHTTP
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct RequestIDAndProblemTests {
+    struct OwnError: ProblemConvertible {
+        var problem: ProblemDetails { ProblemDetails(.serviceUnavailable, detail: "The dependency is down.") }
+    }
+
     struct DatabaseError: Error, CustomStringConvertible {
         var description: String { "password=hunter2 at db.internal" }
     }
@@ -14,11 +19,8 @@ import Testing
         router.get("/split") { _ in
             HTTPResponse(status: .ok, headers: ["X-Note": "a\r\nX-Injected: yes", "X-Fine": "ok"], body: [])
         }
-        router.get("/conflict") { _ in
-            throw HTTPError(
-                .conflict, detail: "The item changed.", extensions: ["currentVersion": .int(7)],
-                headers: ["Retry-After": "1"])
-        }
+        router.get("/conflict") { _ in throw ProblemDetails(.conflict, detail: "The item changed.") }
+        router.get("/own") { _ in throw OwnError() }
         return router
     }
 
@@ -84,27 +86,42 @@ import Testing
             let text = String(decoding: response.body, as: UTF8.self)
             #expect(!text.contains("hunter2"))
             let json = try #require(response.json)
-            #expect(json["type"] as? String == HTTPError.Code.internalError.rawValue)
+            #expect(json["type"] as? String == ProblemType.internal.rawValue)
             #expect(json["detail"] as? String == "The server could not complete the request.")
             #expect(diagnostics.values.contains { $0.contains("DatabaseError") })
             #expect(!diagnostics.values.contains { $0.contains("hunter2") })
         }
     }
 
-    @Test func thrownHTTPErrorHasTheProblemShape() async throws {
+    @Test func thrownProblemHasTheProblemShape() async throws {
         try await withServer(router: Self.router()) { server in
             let response = try await curl(["http://127.0.0.1:\(server.port)/conflict"])
             #expect(response.status == 409)
             #expect(response.headers["content-type"] == "application/problem+json")
-            #expect(response.headers["retry-after"] == "1")
+            #expect(response.headers["retry-after"] == nil)
             let problem = try JSONDecoder().decode(ProblemDetails.self, from: response.body)
-            #expect(problem.type == HTTPError.Code.conflict.rawValue)
-            #expect(problem.title == "Conflict")
+            #expect(problem.type == .conflict)
+            #expect(problem.title == ProblemType.conflict.title)
             #expect(problem.status == 409)
             #expect(problem.detail == "The item changed.")
             #expect(problem.instance == "/conflict")
-            #expect(problem.extensions["currentVersion"] == .int(7))
-            #expect(problem.extensions["requestId"] == .string(response.headers["x-request-id"] ?? "?"))
+            #expect(problem.requestId == response.headers["x-request-id"])
+        }
+    }
+
+    /// A module's own error that names its problem is answered with it, and a
+    /// 503 tells the client when to retry.
+    @Test func problemConvertibleErrorIsAnsweredWithItsProblem() async throws {
+        let failures = Collected<String>()
+        let observers = HTTPServerObservers(handlerFailed: { _, error in failures.append("\(type(of: error))") })
+        try await withServer(observers: observers, router: Self.router()) { server in
+            let response = try await curl(["http://127.0.0.1:\(server.port)/own"])
+            #expect(response.status == 503)
+            #expect(response.headers["retry-after"] == "1")
+            let problem = try JSONDecoder().decode(ProblemDetails.self, from: response.body)
+            #expect(problem.type == .serviceUnavailable)
+            #expect(problem.detail == "The dependency is down.")
+            #expect(failures.values == ["OwnError"])
         }
     }
 

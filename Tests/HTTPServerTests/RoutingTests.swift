@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 import ProvisioningHTTP
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
             #expect(response.status == 404)
             #expect(response.headers["content-type"] == "application/problem+json")
             let json = try #require(response.json)
-            #expect(json["type"] as? String == HTTPError.Code.notFound.rawValue)
+            #expect(json["type"] as? String == ProblemType.notFound.rawValue)
             #expect(json["status"] as? Int == 404)
             #expect(json["instance"] as? String == "/v1/items/42")
         }
@@ -63,8 +64,11 @@ import Testing
             #expect(response.status == 405)
             #expect(Client.header("Allow", in: response.headers) == "GET, PUT, HEAD")
             let json = try #require(Client.json(response.body))
-            #expect(json["type"] as? String == HTTPError.Code.methodNotAllowed.rawValue)
-            #expect(json["allowedMethods"] as? [String] == ["GET", "PUT", "HEAD"])
+            #expect(json["type"] as? String == ProblemType.methodNotAllowed.rawValue)
+            // The contract's ProblemDetails has no other members (additionalProperties: false).
+            #expect(
+                Set(json.keys).isSubset(of: ["type", "title", "status", "detail", "instance", "requestId", "errors"]),
+                "\(json.keys)")
         }
     }
 

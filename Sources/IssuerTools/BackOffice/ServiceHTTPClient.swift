@@ -1,6 +1,6 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
+import ProvisioningHTTP
 
 /// JSON over HTTP to the service in the wire format of ``ProvisioningAPI``,
 /// for the tools' own calls (back office, sandbox test cards). The SDK and
@@ -54,9 +54,9 @@ package struct ServiceHTTPClient: Sendable {
         let response: HTTPClient.Response
         do {
             response = try await client.send(request)
-        } catch let error as HTTPClientError where error.code == .responseTooLarge || error.code == .invalidResponse {
+        } catch let error as HTTPError where error.code == .responseTooLarge || error.code == .invalidResponse {
             throw IssuerToolError(.invalidResponse, "the answer to \(endpoint.route.pattern) is not valid HTTP")
-        } catch let error as HTTPClientError where error.code == .untrustedCertificate {
+        } catch let error as HTTPError where error.code == .untrustedCertificate {
             throw IssuerToolError(
                 .untrustedService, "the certificate of the service at \(baseURL.absoluteString) is not trusted")
         } catch {

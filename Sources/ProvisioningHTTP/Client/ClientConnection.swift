@@ -60,9 +60,9 @@ final class ClientConnection {
             }
             if tls == nil, written < 0, errno == EINTR { continue }
             if (tls != nil && written == -2) || (tls == nil && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                throw HTTPClientError(.timedOut, reason: "sending to \(peer) timed out")
+                throw HTTPError(.timedOut, reason: "sending to \(peer) timed out")
             }
-            throw HTTPClientError(.connectionFailed, reason: "\(peer) closed the connection while the request was sent")
+            throw HTTPError(.connectionFailed, reason: "\(peer) closed the connection while the request was sent")
         }
     }
 
@@ -79,9 +79,9 @@ final class ClientConnection {
             if count >= 0 { return readBuffer[0..<count] }
             if tls == nil, errno == EINTR { continue }
             if (tls != nil && count == -2) || (tls == nil && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                throw HTTPClientError(.timedOut, reason: "\(peer) did not answer in time")
+                throw HTTPError(.timedOut, reason: "\(peer) did not answer in time")
             }
-            throw HTTPClientError(.connectionFailed, reason: "the connection to \(peer) failed while reading")
+            throw HTTPError(.connectionFailed, reason: "the connection to \(peer) failed while reading")
         }
     }
 
@@ -101,10 +101,10 @@ final class ClientConnection {
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
-            throw HTTPClientError(.connectionFailed, reason: "\(peer) does not resolve")
+            throw HTTPError(.connectionFailed, reason: "\(peer) does not resolve")
         }
         defer { freeaddrinfo(list) }
-        var failure = HTTPClientError(.connectionFailed, reason: "\(peer) refused the connection")
+        var failure = HTTPError(.connectionFailed, reason: "\(peer) refused the connection")
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let address = candidate?.pointee {
             candidate = address.ai_next
@@ -112,12 +112,12 @@ final class ClientConnection {
             guard descriptor >= 0 else { continue }
             guard cancellation.register(descriptor) else {
                 cancellation.close(descriptor)
-                throw HTTPClientError(.cancelled, reason: "the request to \(peer) was cancelled")
+                throw HTTPError(.cancelled, reason: "the request to \(peer) was cancelled")
             }
             do {
                 try connect(descriptor, to: address, peer: peer, deadline: deadline)
                 return descriptor
-            } catch let error as HTTPClientError {
+            } catch let error as HTTPError {
                 cancellation.close(descriptor)
                 if error.code == .timedOut { throw error }
                 failure = error
@@ -140,23 +140,23 @@ final class ClientConnection {
         #endif
         if started != 0 {
             guard errno == EINPROGRESS || errno == EINTR else {
-                throw HTTPClientError(.connectionFailed, reason: "\(peer) refused the connection")
+                throw HTTPError(.connectionFailed, reason: "\(peer) refused the connection")
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             while true {
                 let milliseconds = try Self.remainingMilliseconds(until: deadline, peer: peer)
                 let ready = poll(&entry, 1, Int32(clamping: milliseconds))
                 if ready > 0 { break }
-                if ready == 0 { throw HTTPClientError(.timedOut, reason: "connecting to \(peer) timed out") }
+                if ready == 0 { throw HTTPError(.timedOut, reason: "connecting to \(peer) timed out") }
                 guard errno == EINTR else {
-                    throw HTTPClientError(.connectionFailed, reason: "connecting to \(peer) failed")
+                    throw HTTPError(.connectionFailed, reason: "connecting to \(peer) failed")
                 }
             }
             var socketError: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &socketError, &length)
             guard socketError == 0 else {
-                throw HTTPClientError(.connectionFailed, reason: "\(peer) refused the connection")
+                throw HTTPError(.connectionFailed, reason: "\(peer) refused the connection")
             }
         }
         _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
@@ -180,15 +180,15 @@ final class ClientConnection {
         if let session { return session }
         switch status {
         case PP_TLS_CLIENT_UNTRUSTED:
-            throw HTTPClientError(
+            throw HTTPError(
                 .untrustedCertificate,
                 reason: "the certificate of \(peer) is not trusted (verify error \(verifyResult))")
         case PP_TLS_CLIENT_TIMED_OUT:
-            throw HTTPClientError(.timedOut, reason: "the TLS handshake with \(peer) timed out")
+            throw HTTPError(.timedOut, reason: "the TLS handshake with \(peer) timed out")
         case PP_TLS_CLIENT_SETUP_FAILED:
-            throw HTTPClientError(.invalidRequest, reason: "TLS could not be set up (are the trust anchors PEM?)")
+            throw HTTPError(.invalidRequest, reason: "TLS could not be set up (are the trust anchors PEM?)")
         default:
-            throw HTTPClientError(.tlsHandshakeFailed, reason: "the TLS handshake with \(peer) failed")
+            throw HTTPError(.tlsHandshakeFailed, reason: "the TLS handshake with \(peer) failed")
         }
     }
 
@@ -207,7 +207,7 @@ final class ClientConnection {
     /// deadline has passed.
     private static func remainingMilliseconds(until deadline: ContinuousClock.Instant, peer: String) throws -> Int {
         let left = ContinuousClock.now.duration(to: deadline)
-        guard left > .zero else { throw HTTPClientError(.timedOut, reason: "the request to \(peer) timed out") }
+        guard left > .zero else { throw HTTPError(.timedOut, reason: "the request to \(peer) timed out") }
         let (seconds, attoseconds) = left.components
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }

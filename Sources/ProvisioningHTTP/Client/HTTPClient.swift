@@ -62,7 +62,7 @@ package struct HTTPClient: Sendable {
     /// Informational (`1xx`) responses are skipped. Cancelling the calling
     /// task closes the connection.
     ///
-    /// - Throws: ``HTTPClientError`` — `invalidRequest` before anything is
+    /// - Throws: ``HTTPError`` — `invalidRequest` before anything is
     ///   sent; `connectionFailed`, `timedOut`, `tlsHandshakeFailed`,
     ///   `untrustedCertificate`, `invalidResponse`, `responseTooLarge` or
     ///   `cancelled` after.
@@ -113,7 +113,7 @@ package struct HTTPClient: Sendable {
             return try reader.readResponse(method: outgoing.method)
         } catch {
             if cancellation.isCancelled {
-                throw HTTPClientError(.cancelled, reason: "the request to \(outgoing.peer) was cancelled")
+                throw HTTPError(.cancelled, reason: "the request to \(outgoing.peer) was cancelled")
             }
             throw error
         }

@@ -1,5 +1,5 @@
-import ProvisioningAPI
 import Foundation
+import ProvisioningAPI
 
 #if canImport(Glibc)
 import Glibc
@@ -28,17 +28,17 @@ struct OutgoingRequest: Sendable {
         let url = request.url
         let scheme = url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https" else {
-            throw HTTPClientError(.invalidRequest, reason: "only http and https URLs are supported")
+            throw HTTPError(.invalidRequest, reason: "only http and https URLs are supported")
         }
         guard var host = url.host, !host.isEmpty else {
-            throw HTTPClientError(.invalidRequest, reason: "the URL has no host")
+            throw HTTPError(.invalidRequest, reason: "the URL has no host")
         }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         usesTLS = scheme == "https"
         let defaultPort = usesTLS ? 443 : 80
         port = url.port ?? defaultPort
         guard (1...65535).contains(port) else {
-            throw HTTPClientError(.invalidRequest, reason: "the URL's port is out of range")
+            throw HTTPError(.invalidRequest, reason: "the URL's port is out of range")
         }
         self.host = host
         hostIsAddress = Self.isNumericAddress(host)
@@ -46,21 +46,21 @@ struct OutgoingRequest: Sendable {
         peer = "\(bracketed):\(port)"
         method = request.method
         guard Self.isToken(request.method.rawValue) else {
-            throw HTTPClientError(.invalidRequest, reason: "the method is not an HTTP token")
+            throw HTTPError(.invalidRequest, reason: "the method is not an HTTP token")
         }
 
         var target = url.path(percentEncoded: true)
         if target.isEmpty { target = "/" }
         if let query = url.query(percentEncoded: true) { target += "?" + query }
         guard !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            throw HTTPClientError(.invalidRequest, reason: "the URL's path or query holds a space or control byte")
+            throw HTTPError(.invalidRequest, reason: "the URL's path or query holds a space or control byte")
         }
 
         var head = "\(request.method.rawValue) \(target) HTTP/1.1\r\n"
         head += "Host: \(port == defaultPort ? bracketed : peer)\r\n"
         for field in request.headers where !Self.reservedFields.contains(field.name.lowercased()) {
             guard Self.isToken(field.name), Self.isFieldValue(field.value) else {
-                throw HTTPClientError(.invalidRequest, reason: "a header field name or value is not valid HTTP")
+                throw HTTPError(.invalidRequest, reason: "a header field name or value is not valid HTTP")
             }
             head += "\(field.name): \(field.value)\r\n"
         }

@@ -1,4 +1,5 @@
 import ProvisioningAPI
+
 /// Reads one HTTP/1.1 response from a byte source: the head, then a body
 /// framed by `Content-Length`, by chunked transfer coding or by the end of
 /// the stream, within the configured caps.
@@ -172,19 +173,19 @@ struct ResponseReader {
 
     // MARK: Errors
 
-    private func invalid(_ what: String) -> HTTPClientError {
-        HTTPClientError(.invalidResponse, reason: "the response of \(peer) is invalid: \(what)")
+    private func invalid(_ what: String) -> HTTPError {
+        HTTPError(.invalidResponse, reason: "the response of \(peer) is invalid: \(what)")
     }
 
-    private func tooLarge() -> HTTPClientError {
-        HTTPClientError(
+    private func tooLarge() -> HTTPError {
+        HTTPError(
             .responseTooLarge, reason: "the response body of \(peer) exceeds \(maximumBodyBytes) bytes")
     }
 
-    private func lineTooLong(_ what: String) -> HTTPClientError {
+    private func lineTooLong(_ what: String) -> HTTPError {
         what == "chunk"
             ? invalid("a chunk overruns its size")
-            : HTTPClientError(.responseTooLarge, reason: "the \(what) of \(peer) is too long")
+            : HTTPError(.responseTooLarge, reason: "the \(what) of \(peer) is too long")
     }
 }
 

@@ -1,108 +1,71 @@
-/// An error a handler throws to answer with a specific status and an RFC 9457
-/// problem document.
+/// Why the HTTP layer could not do what it was asked: a server that could not
+/// start, or a client call that got no complete response.
 ///
-/// The ``Code`` is the problem's stable `type` URI; the detail is sent to the
-/// client, so it must never carry secrets (keys, PANs, codes, nonces). Any other
-/// error thrown by a handler becomes a `500` whose detail says nothing about it.
+/// What a handler answers a client with is not an `HTTPError`: handlers throw a
+/// ``ProvisioningAPI/ProblemConvertible`` (a ``ProvisioningAPI/ProblemDetails`` or
+/// a module's own error), which the server renders with
+/// ``HTTPResponse/init(problem:for:headers:)``.
+///
+/// The ``reason`` names the stage and, for a client call, the peer (`host:port`);
+/// never a request's path, query, headers or body, which may carry credentials,
+/// and never key material.
 ///
 /// ```swift
-/// extension HTTPError.Code {
-///     static let tokenNotFound = HTTPError.Code("urn:example:problem:token-not-found", status: .notFound)
+/// do {
+///     _ = try await client.send(request)
+/// } catch let error as HTTPError where error.code == .timedOut {
+///     // retry later
 /// }
-/// throw HTTPError(.tokenNotFound, detail: "No such token.", extensions: ["tokenId": .string(id)])
 /// ```
-package struct HTTPError: Error, Sendable, CustomStringConvertible {
-    /// A problem type: its URI, default status and default title.
-    package struct Code: RawRepresentable, Hashable, Sendable {
-        /// The problem `type` URI.
+package struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure. New codes are added as static members; switch with
+    /// a `default` branch.
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         package let rawValue: String
-        package let status: HTTPStatus
-        package let title: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
-        package init(rawValue: String) {
-            self.init(rawValue, status: .internalServerError)
-        }
+        // The server.
 
-        /// - Parameters:
-        ///   - uri: the stable problem `type` URI.
-        ///   - status: the status answered for this problem.
-        ///   - title: the summary; the status's reason phrase when `nil`.
-        package init(_ uri: String, status: HTTPStatus, title: String? = nil) {
-            self.rawValue = uri
-            self.status = status
-            self.title = title ?? status.reasonPhrase
-        }
+        /// A configuration value is out of range or the host is not a numeric address.
+        package static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+        /// HTTPS was asked for but libmicrohttpd was built without TLS.
+        package static let tlsUnavailable = Code(rawValue: "tlsUnavailable")
+        /// libmicrohttpd refused to start (port in use, bad certificate or key…);
+        /// its reason went to ``HTTPServerObservers/diagnostics``.
+        package static let startFailed = Code(rawValue: "startFailed")
+        /// `start()` was called on a server that is running or was shut down.
+        package static let invalidState = Code(rawValue: "invalidState")
 
-        package static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
-        package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+        // The client.
 
-        static let prefix = "urn:pushprovisioning:problem:"
-
-        package static let badRequest = Code(prefix + "bad-request", status: .badRequest)
-        package static let malformedBody = Code(
-            prefix + "malformed-json", status: .badRequest, title: "Malformed JSON body")
-        package static let unauthorized = Code(prefix + "unauthorized", status: .unauthorized)
-        package static let forbidden = Code(prefix + "forbidden", status: .forbidden)
-        package static let notFound = Code(prefix + "not-found", status: .notFound)
-        package static let methodNotAllowed = Code(prefix + "method-not-allowed", status: .methodNotAllowed)
-        package static let conflict = Code(prefix + "conflict", status: .conflict)
-        package static let contentTooLarge = Code(prefix + "body-too-large", status: .contentTooLarge)
-        package static let unsupportedMediaType = Code(prefix + "unsupported-media-type", status: .unsupportedMediaType)
-        package static let tooManyRequests = Code(prefix + "rate-limited", status: .tooManyRequests)
-        package static let internalError = Code(prefix + "internal", status: .internalServerError)
-        /// The handler did not finish before ``HTTPServer/Limits/handlerDeadline``.
-        package static let handlerTimeout = Code(
-            prefix + "handler-timeout", status: .serviceUnavailable, title: "Request Timed Out")
-        /// The server is shutting down.
-        package static let shuttingDown = Code(prefix + "shutting-down", status: .serviceUnavailable)
+        /// The request cannot be sent: no host, an unsupported scheme, a header
+        /// with a line break, a bad trust anchor.
+        package static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// The host did not resolve, or the connection was refused or reset.
+        package static let connectionFailed = Code(rawValue: "connectionFailed")
+        /// The request's timeout passed before the response was complete.
+        package static let timedOut = Code(rawValue: "timedOut")
+        /// The TLS handshake failed.
+        package static let tlsHandshakeFailed = Code(rawValue: "tlsHandshakeFailed")
+        /// The server's certificate is not trusted or does not name the host.
+        package static let untrustedCertificate = Code(rawValue: "untrustedCertificate")
+        /// The server's answer is not well-formed HTTP/1.1, or ended early.
+        package static let invalidResponse = Code(rawValue: "invalidResponse")
+        /// The response head or body is larger than the configured cap.
+        package static let responseTooLarge = Code(rawValue: "responseTooLarge")
+        /// The calling task was cancelled.
+        package static let cancelled = Code(rawValue: "cancelled")
     }
 
     package var code: Code
-    package var status: HTTPStatus
-    package var detail: String?
-    package var extensions: [String: ProblemDetails.Value]
-    /// Extra response headers such as `Allow` or `Retry-After`.
-    package var headers: HTTPHeaders
+    /// What failed and where; a fixed text without request content or keys.
+    package var reason: String
 
-    package init(
-        _ code: Code, status: HTTPStatus? = nil, detail: String? = nil,
-        extensions: [String: ProblemDetails.Value] = [:], headers: HTTPHeaders = HTTPHeaders()
-    ) {
+    package init(_ code: Code, reason: String) {
         self.code = code
-        self.status = status ?? code.status
-        self.detail = detail
-        self.extensions = extensions
-        self.headers = headers
+        self.reason = reason
     }
 
-    /// Describes the problem type and status only (no detail, which may be long).
-    package var description: String { "HTTPError(\(code.rawValue), \(status.code))" }
-
-    /// The problem document for a request at `instance`.
-    package func problem(instance: String?, requestID: String?) -> ProblemDetails {
-        var extensions = extensions
-        if let requestID { extensions["requestId"] = .string(requestID) }
-        return ProblemDetails(
-            type: code.rawValue, title: code.title, status: status.code, detail: detail, instance: instance,
-            extensions: extensions)
-    }
-
-    /// The `application/problem+json` response for a request.
-    package func response(for request: HTTPRequest) -> HTTPResponse {
-        response(instance: request.path, requestID: request.requestID)
-    }
-
-    func response(instance: String?, requestID: String?) -> HTTPResponse {
-        var headers = headers
-        headers["Content-Type"] = ProblemDetails.mediaType
-        let body: [UInt8]
-        if let data = try? HTTPResponse.defaultJSONEncoder().encode(problem(instance: instance, requestID: requestID)) {
-            body = Array(data)
-        } else {
-            // Extension values are plain JSON, so this is unreachable in practice;
-            // still answer with a valid document rather than an empty body.
-            body = Array(#"{"status":\#(status.code),"title":"Error","type":"about:blank"}"#.utf8)
-        }
-        return HTTPResponse(status: status, headers: headers, body: body)
-    }
+    package var description: String { "HTTPError.\(code.rawValue): \(reason)" }
 }

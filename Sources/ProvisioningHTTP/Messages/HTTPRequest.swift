@@ -1,5 +1,5 @@
-import ProvisioningAPI
 import Foundation
+import ProvisioningAPI
 
 /// One complete HTTP request as handed to a route handler.
 ///
@@ -49,13 +49,13 @@ package struct HTTPRequest: Sendable {
 
     /// Decodes the body as JSON.
     ///
-    /// - Throws: ``HTTPError`` `badRequest` when the body is not valid JSON for `T`;
+    /// - Throws: ``ProvisioningAPI/ProblemDetails`` `malformed-json` when the body is not valid JSON for `T`;
     ///   the decoder's message is not exposed to the client.
     package func decodeJSON<T: Decodable>(_ type: T.Type = T.self, decoder: JSONDecoder = JSONDecoder()) throws -> T {
         do {
             return try decoder.decode(T.self, from: Data(body))
         } catch {
-            throw HTTPError(.malformedBody, detail: "The request body is not valid JSON for this operation.")
+            throw ProblemDetails(.malformedJSON, detail: "The request body is not valid JSON for this operation.")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 
 /// An HTTP response produced by a handler.
 ///
@@ -12,6 +13,9 @@ package struct HTTPResponse: Sendable {
     package var status: HTTPStatus
     package var headers: HTTPHeaders
     package var body: [UInt8]
+    /// The problem `type` when this is a problem answer (``init(problem:instance:requestID:headers:)``),
+    /// for the outcome observers (``CompletedRequest/problemType``); never sent.
+    package var problemType: ProblemType?
 
     package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

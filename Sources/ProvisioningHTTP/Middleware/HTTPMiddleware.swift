@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 /// A stage wrapped around every routed request.
 ///
 /// Middleware runs after routing (so ``HTTPRequest/routePattern`` and
@@ -9,7 +11,7 @@
 /// struct RequireJSON: HTTPMiddleware {
 ///     func respond(to request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
 ///         guard request.method != .post || request.headers["Content-Type"] == "application/json" else {
-///             throw HTTPError(.unsupportedMediaType)
+///             throw ProblemDetails(.unsupportedMediaType)
 ///         }
 ///         return try await next(request)
 ///     }

@@ -1,21 +1,29 @@
-/// Turns errors into RFC 9457 responses; the outermost stage of every request.
+import ProvisioningAPI
+
+/// Turns errors into RFC 9457 responses; the outermost stage of every request
+/// and the only place a thrown error becomes an answer.
 ///
-/// ``HTTPError`` becomes its own problem document. Any other error becomes a
+/// A ``ProvisioningAPI/ProblemConvertible`` error is answered with its
+/// ``ProvisioningAPI/ProblemConvertible/problem``. Any other error becomes a
 /// `500` with a generic detail: its text may hold internal details or secrets and
-/// never reaches the client. It is reported to `report` for the server's logs
-/// (by type name only).
+/// never reaches the client. Every error answered `5xx` goes to `report`, for the
+/// server's log.
 struct ProblemDetailsMiddleware: HTTPMiddleware {
+    /// The answer to an error that carries no problem of its own.
+    static let unexpected = ProblemDetails(.internal, detail: "The server could not complete the request.")
+
     var report: (@Sendable (HTTPRequest, any Error) -> Void)?
 
     func respond(to request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
         do {
             return try await next(request)
-        } catch let error as HTTPError {
-            return error.response(for: request)
+        } catch let error as any ProblemConvertible {
+            let problem = error.problem
+            if problem.status >= 500 { report?(request, error) }
+            return HTTPResponse(problem: problem, for: request)
         } catch {
             report?(request, error)
-            return HTTPError(.internalError, detail: "The server could not complete the request.")
-                .response(for: request)
+            return HTTPResponse(problem: Self.unexpected, for: request)
         }
     }
 }

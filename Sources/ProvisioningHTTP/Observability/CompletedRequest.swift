@@ -1,4 +1,5 @@
 import ProvisioningAPI
+
 /// What the server records about every answered request: the access-log line and
 /// the input for metrics. It never holds bodies, query values or header values.
 package struct CompletedRequest: Sendable {
@@ -10,6 +11,9 @@ package struct CompletedRequest: Sendable {
     /// server answered before routing (413, 503).
     package var routePattern: String?
     package var status: HTTPStatus
+    /// The problem `type` of a problem answer, `nil` for any other response:
+    /// what an outcome metric or log line names.
+    package var problemType: ProblemType?
     /// From the first sight of the request headers to queueing the response.
     package var duration: Duration
     package var peerAddress: String?

@@ -16,14 +16,20 @@ package struct HTTPServerObservers: Sendable {
     /// Server diagnostics: libmicrohttpd's own messages and the type names of
     /// unexpected handler errors. Never contains bodies or header values.
     package var diagnostics: (@Sendable (String) -> Void)?
+    /// Each error a handler threw that was answered `5xx` (an unexpected error,
+    /// an unavailable dependency), for a log line naming its type and code, never
+    /// its text. When `nil`, the error's type name goes to ``diagnostics``.
+    package var handlerFailed: (@Sendable (HTTPRequest, any Error) -> Void)?
 
     package init(
         accessLog: (@Sendable (CompletedRequest) -> Void)? = nil,
         requestCompleted: (@Sendable (CompletedRequest) -> Void)? = nil,
-        diagnostics: (@Sendable (String) -> Void)? = nil
+        diagnostics: (@Sendable (String) -> Void)? = nil,
+        handlerFailed: (@Sendable (HTTPRequest, any Error) -> Void)? = nil
     ) {
         self.accessLog = accessLog
         self.requestCompleted = requestCompleted
         self.diagnostics = diagnostics
+        self.handlerFailed = handlerFailed
     }
 }

@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 /// Values captured by `:name` segments of a route pattern, percent-decoded.
 ///
 /// ```swift
@@ -22,11 +24,11 @@ package struct PathParameters: Sendable, Equatable, Sequence {
 
     /// The value captured for `name`.
     ///
-    /// - Throws: ``HTTPError`` with code `badRequest` when it is missing — which
+    /// - Throws: ``ProvisioningAPI/ProblemDetails`` `bad-request` when it is missing — which
     ///   means the route pattern and the handler disagree.
     package func require(_ name: String) throws -> String {
         guard let value = self[name] else {
-            throw HTTPError(.badRequest, detail: "A required path parameter is missing.")
+            throw ProblemDetails(.badRequest, detail: "A required path parameter is missing.")
         }
         return value
     }

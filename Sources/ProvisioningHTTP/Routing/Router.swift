@@ -1,4 +1,5 @@
 import ProvisioningAPI
+
 /// An async request handler.
 package typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
@@ -44,6 +45,26 @@ package struct Router: Sendable {
         var routePattern = RoutePattern(pattern)
         if let basePath { routePattern = routePattern.prefixed(by: basePath) }
         routes.append(Route(method: method, pattern: routePattern, handler: handler))
+    }
+
+    /// Adds the routes `build` adds, each under `prefix` (after the router's own
+    /// base path): how a collection of routes is mounted under an API's base path.
+    ///
+    /// ```swift
+    /// var router = Router()
+    /// router.group("/mg/tpc") { api in
+    ///     api.get("/v1/health") { _ in .text("up") }  // answers /mg/tpc/v1/health
+    /// }
+    /// ```
+    package mutating func group(_ prefix: String, _ build: (inout Router) -> Void) {
+        var group = Router(basePath: prefix)
+        build(&group)
+        for route in group.routes {
+            routes.append(
+                Route(
+                    method: route.method, pattern: basePath.map { route.pattern.prefixed(by: $0) } ?? route.pattern,
+                    handler: route.handler))
+        }
     }
 
     package mutating func get(_ pattern: String, handler: @escaping HTTPHandler) {

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import CMicroHTTPDShims
 import Foundation
+import ProvisioningAPI
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of polling threads parses requests and
@@ -71,7 +72,7 @@ package final class HTTPServer: Sendable {
 
     /// Binds and starts serving on libmicrohttpd's threads; returns immediately.
     ///
-    /// - Throws: ``HTTPServerError`` with `invalidConfiguration` for out-of-range
+    /// - Throws: ``HTTPError`` with `invalidConfiguration` for out-of-range
     ///   settings or a non-numeric host, `tlsUnavailable` when HTTPS is asked for
     ///   but unsupported, `startFailed` when the port cannot be bound or the
     ///   certificate/key is rejected, `invalidState` when already started.
@@ -82,7 +83,7 @@ package final class HTTPServer: Sendable {
             state = .stopping  // a placeholder so a concurrent start() fails
             return true
         }
-        guard claimed else { throw HTTPServerError(.invalidState, reason: "The server was already started.") }
+        guard claimed else { throw HTTPError(.invalidState, reason: "The server was already started.") }
 
         let retainedCore = Unmanaged.passRetained(core)
         let limits = configuration.limits
@@ -116,11 +117,11 @@ package final class HTTPServer: Sendable {
             lifeCycle.withLock { $0 = .idle }
             switch Int(error) {
             case Int(PP_MHD_START_BAD_HOST):
-                throw HTTPServerError(.invalidConfiguration, reason: "The host must be a numeric IP address.")
+                throw HTTPError(.invalidConfiguration, reason: "The host must be a numeric IP address.")
             case Int(PP_MHD_START_NO_TLS):
-                throw HTTPServerError(.tlsUnavailable, reason: "libmicrohttpd was built without TLS support.")
+                throw HTTPError(.tlsUnavailable, reason: "libmicrohttpd was built without TLS support.")
             default:
-                throw HTTPServerError(
+                throw HTTPError(
                     .startFailed, reason: "libmicrohttpd could not start (address in use or TLS credentials refused).")
             }
         }
@@ -166,9 +167,10 @@ package final class HTTPServer: Sendable {
             let leftovers = core.book.withLock { $0.suspended.values.map(\.context) }
             if leftovers.isEmpty || clock.now >= sweepEnds { break }
             for context in leftovers {
-                let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
                 core.finish(
-                    context, with: error.response(instance: context.path, requestID: context.requestID),
+                    context,
+                    with: HTTPResponse(
+                        problem: ServerCore.shuttingDown, instance: context.path, requestID: context.requestID),
                     routePattern: nil, cancelHandler: true)
             }
             try? await Task.sleep(for: .milliseconds(1))
@@ -206,7 +208,7 @@ package final class HTTPServer: Sendable {
 
     private func validate() throws {
         let limits = configuration.limits
-        func invalid(_ reason: String) -> HTTPServerError { HTTPServerError(.invalidConfiguration, reason: reason) }
+        func invalid(_ reason: String) -> HTTPError { HTTPError(.invalidConfiguration, reason: reason) }
         guard (0...65535).contains(configuration.port) else { throw invalid("The port must be 0...65535.") }
         guard (1...1024).contains(configuration.threadPoolSize) else {
             throw invalid("The thread pool size must be 1...1024.")

@@ -1,6 +1,6 @@
-import ProvisioningAPI
 import CMicroHTTPD
 import CMicroHTTPDShims
+import ProvisioningAPI
 import Synchronization
 
 /// Everything the C callbacks reach through their closure pointer: routing,
@@ -40,12 +40,14 @@ final class ServerCore: Sendable {
     ) {
         self.limits = limits
         self.inlineBudget = inlineBudget
-        let reporter = observers.diagnostics.map { sink in
-            { @Sendable (request: HTTPRequest, error: any Error) in
-                // The type name only: an error's text may carry secrets.
-                sink("handler error \(type(of: error)) request=\(request.requestID)")
+        let reporter =
+            observers.handlerFailed
+            ?? observers.diagnostics.map { sink in
+                { @Sendable (request: HTTPRequest, error: any Error) in
+                    // The type name only: an error's text may carry secrets.
+                    sink("handler error \(type(of: error)) request=\(request.requestID)")
+                }
             }
-        }
         let stages: [any HTTPMiddleware] = [ProblemDetailsMiddleware(report: reporter)] + middleware
         self.middleware = stages
         // Compose the middleware around each route once, not per request.
@@ -138,11 +140,12 @@ final class ServerCore: Sendable {
                 $0.bodyTooLarge = true
                 $0.phase = .answered
             }
-            let error = HTTPError(.badRequest, detail: ambiguity)
             // Closed after the answer: the bytes that follow are never read as
             // a request of their own.
             return queue(
-                error.response(instance: context.path, requestID: context.requestID), for: context,
+                HTTPResponse(
+                    problem: ProblemDetails(.badRequest, detail: ambiguity), instance: context.path,
+                    requestID: context.requestID), for: context,
                 routePattern: nil, closeConnection: true)
         }
 
@@ -197,9 +200,9 @@ final class ServerCore: Sendable {
     private func startHandler(context: RequestContext) -> MHD_Result {
         guard !refusing.load(ordering: .acquiring) else {
             context.state.withLock { $0.phase = .answered }
-            let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
             return queue(
-                error.response(instance: context.path, requestID: context.requestID), for: context,
+                HTTPResponse(problem: Self.shuttingDown, instance: context.path, requestID: context.requestID),
+                for: context,
                 routePattern: nil, closeConnection: true)
         }
         var request = HTTPRequest(
@@ -278,9 +281,9 @@ final class ServerCore: Sendable {
             // Shutdown has begun and would not find this request: answer it here
             // (unless the handler has just done so), with nothing suspended.
             executor?.forward()
-            let error = HTTPError(.shuttingDown, detail: "The server is shutting down.")
             _ = context.settle(
-                with: error.response(instance: context.path, requestID: context.requestID), routePattern: nil,
+                with: HTTPResponse(problem: Self.shuttingDown, instance: context.path, requestID: context.requestID),
+                routePattern: nil,
                 cancelHandler: true)
             guard let ready = context.takeReadyResponse() else { return .NO }
             return queue(ready.response, for: context, routePattern: ready.routePattern, closeConnection: true)
@@ -332,9 +335,11 @@ final class ServerCore: Sendable {
                 book.suspended.values.filter { $0.expires <= now }.map(\.context)
             }
             for context in overdue {
-                let error = HTTPError(.handlerTimeout, detail: "The request did not complete in time.")
                 finish(
-                    context, with: error.response(instance: context.path, requestID: context.requestID),
+                    context,
+                    with: HTTPResponse(
+                        problem: ProblemDetails(.handlerTimeout, detail: "The request did not complete in time."),
+                        instance: context.path, requestID: context.requestID),
                     routePattern: nil, cancelHandler: true)
             }
         }
@@ -382,15 +387,17 @@ final class ServerCore: Sendable {
             handler = route.handler  // already wrapped in the middleware
         case .notFound:
             handler = Self.compose(middleware) { _ in
-                throw HTTPError(.notFound, detail: "No resource matches this path.")
+                throw ProblemDetails(.notFound, detail: "No resource matches this path.")
             }
         case .methodNotAllowed(let allowed):
-            let names = allowed.map(\.rawValue)
+            // Answered here rather than thrown: the `Allow` header (RFC 9110
+            // §15.5.6) lists what the resource does allow.
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
             handler = Self.compose(middleware) { request in
-                throw HTTPError(
-                    .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on this resource.",
-                    extensions: ["allowedMethods": .array(names.map { .string($0) })],
-                    headers: ["Allow": names.joined(separator: ", ")])
+                HTTPResponse(
+                    problem: ProblemDetails(
+                        .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on this resource."),
+                    for: request, headers: ["Allow": allow])
             }
         }
         do {
@@ -398,12 +405,14 @@ final class ServerCore: Sendable {
         } catch {
             // The problem stage catches everything; this is for middleware errors
             // thrown outside it, which cannot happen with the built-in order.
-            let fallback = HTTPError(.internalError, detail: "The server could not complete the request.")
-            return (fallback.response(for: request), request.routePattern)
+            return (HTTPResponse(problem: ProblemDetailsMiddleware.unexpected, for: request), request.routePattern)
         }
     }
 
     // MARK: Responses
+
+    /// The answer to every request that arrives or is still running once shutdown has begun.
+    static let shuttingDown = ProblemDetails(.shuttingDown, detail: "The server is shutting down.")
 
     /// Why a request's body framing is ambiguous (RFC 9112 §6.3), or `nil`.
     ///
@@ -425,12 +434,10 @@ final class ServerCore: Sendable {
     }
 
     private func queueTooLarge(context: RequestContext) -> MHD_Result {
-        let error = HTTPError(
-            .contentTooLarge, detail: "The request body exceeds \(limits.maxBodyBytes) bytes.",
-            extensions: ["maxBodyBytes": .int(limits.maxBodyBytes)])
+        let problem = ProblemDetails(.bodyTooLarge, detail: "The request body exceeds \(limits.maxBodyBytes) bytes.")
         return queue(
-            error.response(instance: context.path, requestID: context.requestID), for: context, routePattern: nil,
-            closeConnection: true)
+            HTTPResponse(problem: problem, instance: context.path, requestID: context.requestID), for: context,
+            routePattern: nil, closeConnection: true)
     }
 
     private func queue(
@@ -460,7 +467,7 @@ final class ServerCore: Sendable {
         let bodyBytes = context.state.withLock { $0.bodyTooLarge ? 0 : $0.receivedBytes }
         let entry = CompletedRequest(
             requestID: context.requestID, method: context.method, path: context.path, routePattern: routePattern,
-            status: response.status, duration: ContinuousClock.now - context.started,
+            status: response.status, problemType: response.problemType, duration: ContinuousClock.now - context.started,
             peerAddress: context.peerAddress, requestBodyBytes: bodyBytes, responseBodyBytes: response.body.count)
         observers.accessLog?(entry)
         observers.requestCompleted?(entry)

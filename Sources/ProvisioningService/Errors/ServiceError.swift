@@ -3,15 +3,15 @@ import ProvisioningAPI
 /// A refusal or failure of a service operation, carrying the problem `type` the
 /// client receives.
 ///
-/// Every error path of the service ends in a `ServiceError`, which the HTTP layer
-/// turns into a ``ProvisioningAPI/ProblemDetails`` document with the same stable
-/// `type` URI. ``detail`` is shown to the client, so it never holds card data,
+/// Operations throw a `ServiceError` and the HTTP layer answers its ``problem``
+/// (``ProvisioningAPI/ProblemConvertible``): a ``ProvisioningAPI/ProblemDetails``
+/// document with the same stable `type` URI. ``detail`` is shown to the client, so it never holds card data,
 /// codes, nonces or keys; ``fieldProblems`` name fields by JSON pointer only.
 ///
 /// ```swift
 /// throw ServiceError(.authorizationCodeExpired, "the authorization code has expired")
 /// ```
-package struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ServiceError: ProblemConvertible, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure: the slug of a ``ProvisioningAPI/ProblemType``.
     package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
         package let rawValue: String
@@ -65,11 +65,11 @@ package struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible 
         self.fieldProblems = fieldProblems
     }
 
-    /// The problem document for a request.
-    package func problem(requestId: String?, instance: String?) -> ProblemDetails {
+    /// The problem document the client receives; the HTTP layer adds the
+    /// request's path and id.
+    package var problem: ProblemDetails {
         ProblemDetails(
-            code.problemType, status: status, detail: detail, instance: instance, requestId: requestId,
-            errors: fieldProblems.isEmpty ? nil : fieldProblems)
+            code.problemType, status: status, detail: detail, errors: fieldProblems.isEmpty ? nil : fieldProblems)
     }
 
     package var description: String { "\(status) \(code): \(detail)" }

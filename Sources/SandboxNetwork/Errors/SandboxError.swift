@@ -14,7 +14,7 @@ import ProvisioningAPI
 ///     // the test card declines
 /// }
 /// ```
-package struct SandboxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SandboxError: ProblemConvertible, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure; an open set.
     package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         package let rawValue: String

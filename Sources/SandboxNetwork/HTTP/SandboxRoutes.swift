@@ -1,6 +1,6 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
+import ProvisioningHTTP
 import ProvisioningService
 import ProvisioningStorage
 
@@ -19,52 +19,49 @@ extension Sandbox {
     /// Mounts ``routes`` on `router` under `basePath` (`"/mg/tpc"`; pass `""`
     /// when the router already carries the base path).
     ///
-    /// Errors are answered as `application/problem+json` ``ProblemDetails``
-    /// with the contract's types (`not-found`, `invalid-field`,
+    /// Errors are answered by the HTTP layer (``ProvisioningAPI/ProblemConvertible``)
+    /// as `application/problem+json` ``ProblemDetails`` with the contract's types (`not-found`, `invalid-field`,
     /// `nonce-replayed`, `declined`, `illegal-transition`, `malformed-json`…)
     /// and the request id; an unexpected failure is a bare `internal` problem
     /// whose detail says nothing about the cause.
     package func register(on router: inout Router, basePath: String) {
-        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
-        func mount(
-            _ route: APIRoute, status: HTTPStatus = .ok,
-            _ body: @escaping @Sendable (HTTPRequest) async throws -> any Encodable & Sendable
-        ) {
-            router.on(.init(route.method.rawValue), prefix + route.pattern) { request in
-                do {
-                    return try Self.jsonResponse(try await body(request), status: status)
-                } catch {
-                    return Self.problemResponse(for: error, request: request)
+        router.group(basePath) { router in
+            func mount(
+                _ route: APIRoute, status: HTTPStatus = .ok,
+                _ body: @escaping @Sendable (HTTPRequest) async throws -> any Encodable & Sendable
+            ) {
+                router.on(route.method, route.pattern) { request in
+                    try Self.jsonResponse(try await body(request), status: status)
                 }
             }
-        }
-        mount(.sandboxDevices, status: .created) { request in
-            try await self.registerDevice(try Self.decode(SandboxDeviceRegistrationRequest.self, from: request))
-        }
-        mount(.sandboxNonces, status: .created) { request in
-            try await self.issueNonce(deviceId: try request.pathParameters.require("deviceId"))
-        }
-        mount(.sandboxCertificates) { _ in self.certificates }
-        mount(.sandboxAddPass, status: .created) { request in
-            try await self.addPass(
-                try Self.decode(SandboxPassRequest.self, from: request),
-                deviceId: try request.pathParameters.require("deviceId"))
-        }
-        mount(.sandboxPasses) { request in
-            try await self.passes(deviceId: try request.pathParameters.require("deviceId"))
-        }
-        mount(.sandboxActivatePass) { request in
-            try await self.activatePass(
-                serialNumber: try request.pathParameters.require("serialNumber"),
-                deviceId: try request.pathParameters.require("deviceId"),
-                request: try Self.decode(SandboxPassActivationRequest.self, from: request))
-        }
-        mount(.sandboxTestCards) { _ in self.testCards() }
-        mount(.sandboxActivationCode) { request in
-            try await self.activationCode(sessionId: try request.pathParameters.require("sessionId"))
-        }
-        mount(.sandboxPayments) { request in
-            try await self.pay(try Self.decode(PaymentRequest.self, from: request))
+            mount(.sandboxDevices, status: .created) { request in
+                try await self.registerDevice(try Self.decode(SandboxDeviceRegistrationRequest.self, from: request))
+            }
+            mount(.sandboxNonces, status: .created) { request in
+                try await self.issueNonce(deviceId: try request.pathParameters.require("deviceId"))
+            }
+            mount(.sandboxCertificates) { _ in self.certificates }
+            mount(.sandboxAddPass, status: .created) { request in
+                try await self.addPass(
+                    try Self.decode(SandboxPassRequest.self, from: request),
+                    deviceId: try request.pathParameters.require("deviceId"))
+            }
+            mount(.sandboxPasses) { request in
+                try await self.passes(deviceId: try request.pathParameters.require("deviceId"))
+            }
+            mount(.sandboxActivatePass) { request in
+                try await self.activatePass(
+                    serialNumber: try request.pathParameters.require("serialNumber"),
+                    deviceId: try request.pathParameters.require("deviceId"),
+                    request: try Self.decode(SandboxPassActivationRequest.self, from: request))
+            }
+            mount(.sandboxTestCards) { _ in self.testCards() }
+            mount(.sandboxActivationCode) { request in
+                try await self.activationCode(sessionId: try request.pathParameters.require("sessionId"))
+            }
+            mount(.sandboxPayments) { request in
+                try await self.pay(try Self.decode(PaymentRequest.self, from: request))
+            }
         }
     }
 
@@ -122,31 +119,5 @@ extension Sandbox {
         headers["Content-Type"] = "application/json"
         return HTTPResponse(
             status: status, headers: headers, body: Array(try JSONEncoder.provisioningAPI.encode(value)))
-    }
-
-    static func problemResponse(for error: any Error, request: HTTPRequest) -> HTTPResponse {
-        var problem: ProvisioningAPI.ProblemDetails
-        switch error {
-        case let error as SandboxError:
-            problem = error.problem
-        case let error as ProvisioningAPI.ProblemDetails:
-            problem = error
-        case let error as ServiceError:
-            problem = error.problem(requestId: nil, instance: nil)
-        case let error as HTTPError:
-            problem = ProvisioningAPI.ProblemDetails(.invalidField, status: error.status.code, detail: error.detail)
-        case let error as StorageError where error.isTemporary:
-            problem = ProvisioningAPI.ProblemDetails(
-                .serviceUnavailable, detail: "The sandbox database cannot be reached.")
-        default:
-            problem = ProvisioningAPI.ProblemDetails(.internal, detail: "The sandbox could not complete the request.")
-        }
-        problem.instance = request.path
-        problem.requestId = request.requestID
-        var headers = HTTPHeaders()
-        headers["Content-Type"] = ProvisioningAPI.ProblemDetails.contentType
-        if problem.status == 503 { headers[APIHeaders.retryAfter] = "1" }
-        let body = (try? JSONEncoder.provisioningAPI.encode(problem)) ?? Data()
-        return HTTPResponse(status: HTTPStatus(problem.status), headers: headers, body: Array(body))
     }
 }

@@ -1,3 +1,4 @@
+import ProvisioningHTTP
 import Testing
 
 @testable import ProvisioningService
@@ -8,12 +9,12 @@ import Testing
         "Application/Vnd.Api+Json", "text/json",
     ])
     func jsonMediaTypesAreAccepted(contentType: String) {
-        #expect(ProvisioningServiceApp.namesJSON(contentType))
+        #expect(Router.namesJSON(contentType))
     }
 
     @Test(arguments: ["", "text/plain", "application/jso", "application/x-www-form-urlencoded", "jso n", "ǰson"])
     func otherMediaTypesAreRefused(contentType: String) {
-        #expect(!ProvisioningServiceApp.namesJSON(contentType))
+        #expect(!Router.namesJSON(contentType))
     }
 
     @Test func agreesWithLowercasedContainsOnASCII() {
@@ -26,7 +27,7 @@ import Testing
             }
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(ProvisioningServiceApp.namesJSON(text) == text.lowercased().contains("json"), "\(text)")
+            #expect(Router.namesJSON(text) == text.lowercased().contains("json"), "\(text)")
         }
     }
 }

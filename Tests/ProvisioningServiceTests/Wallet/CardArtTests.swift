@@ -78,8 +78,8 @@ import Testing
 
     @Test func etagListsAndWildcardsMatch() {
         let etag = "\"abc\""
-        #expect(ProvisioningServiceApp.etagMatches("\"x\", \"abc\"", etag))
-        #expect(ProvisioningServiceApp.etagMatches("*", etag))
-        #expect(!ProvisioningServiceApp.etagMatches("\"abd\"", etag))
+        #expect(WalletRoutes.etagMatches("\"x\", \"abc\"", etag))
+        #expect(WalletRoutes.etagMatches("*", etag))
+        #expect(!WalletRoutes.etagMatches("\"abd\"", etag))
     }
 }

@@ -1,0 +1,28 @@
+import ProvisioningAPI
+import ProvisioningHTTP
+
+/// The provisioning operation's route: `POST …/provisioning` (Apple's issuer
+/// request, answered with encrypted pass data).
+struct ProvisioningRoutes {
+    let context: ServiceContext
+    let provisioning: ApplePayProvisioning
+
+    func register(on router: inout Router) {
+        let context = context
+        let provisioning = provisioning
+        router.on(.provision) { request in
+            let issuerId = try request.pathParameters.require("issuerId")
+            // An unknown issuer is answered before the body is read.
+            _ = try context.issuer(issuerId)
+            let body =
+                try ProvisioningRequestReader.read(request.body)
+                ?? RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
+            let response = try await provisioning.provision(
+                issuerId: issuerId, request: body, requestId: request.requestID)
+            context.log.info(
+                "provisioning.succeeded",
+                ["requestId": request.requestID, "issuer": issuerId, "provisioningId": response.provisioningId])
+            return try ProvisioningResponseBody.response(response)
+        }
+    }
+}
