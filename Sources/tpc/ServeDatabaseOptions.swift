@@ -122,7 +122,7 @@ struct ServeDatabaseOptions: Sendable {
     }
 
     /// Opens the database, retrying for ``startupWait`` while it fails
-    /// temporarily (``Storage/StorageError/isTemporary``: refused, starting up,
+    /// temporarily (``ProvisioningStorage/StorageError/isTemporary``: refused, starting up,
     /// `too many clients` — and a refused login, which libpq reports the same
     /// way); a URL that cannot be parsed fails at once.
     func openDatabase(url: String) async throws -> any SQLDatabase {

@@ -4,10 +4,10 @@ import ProvisioningService
 /// connected yet, so lifecycle calls answer that the network is unavailable.
 struct UnavailableTokenService: TokenServiceConnector {
     func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
-        throw TokenServiceError(.unavailable, "no card network connector is configured")
+        throw ServiceError(.networkUnavailable, "no card network connector is configured")
     }
 
     func token(issuerId: String, tokenId: String) async throws -> NetworkToken? {
-        throw TokenServiceError(.unavailable, "no card network connector is configured")
+        throw ServiceError(.networkUnavailable, "no card network connector is configured")
     }
 }

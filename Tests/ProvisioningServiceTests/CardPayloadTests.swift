@@ -4,8 +4,8 @@ import Testing
 @testable import ProvisioningService
 
 @Suite(.timeLimit(.minutes(3))) struct CardPayloadTests {
-    static func decode(_ json: String) -> Result<CardPayload, ValidationError> {
-        do throws(ValidationError) {
+    static func decode(_ json: String) -> Result<CardPayload, ServiceError> {
+        do throws(ServiceError) {
             return .success(try CardPayload(jsonData: Data(json.utf8)))
         } catch {
             return .failure(error)
@@ -14,7 +14,7 @@ import Testing
 
     static func issues(_ json: String) -> [FieldIssue] {
         guard case .failure(let error) = decode(json) else { return [] }
-        #expect(error.code == .malformedPayload)
+        #expect(error.code == .payloadInvalid)
         return error.issues
     }
 

@@ -20,7 +20,7 @@ import Testing
             _ = try CardPayloadValidator.validate(payload, scheme: scheme, productId: productId, now: now)
             return []
         } catch {
-            #expect(error.code == .invalidCard)
+            #expect(error.code == .payloadInvalid)
             return error.issues
         }
     }

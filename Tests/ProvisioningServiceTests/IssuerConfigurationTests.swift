@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func unreadableConfigurationFileIsReported() throws {
-        #expect(throws: ConfigurationError.self) {
+        #expect(throws: ServiceError.self) {
             try IssuerConfiguration.load(contentsOf: URL(fileURLWithPath: "/nonexistent/tpc.json"))
         }
     }
@@ -90,12 +90,12 @@ import Testing
     /// The valid fixture with `change` applied to its JSON object.
     static func mutated(
         _ change: (inout [String: Any]) -> Void
-    ) throws -> Result<IssuerConfiguration, ConfigurationError> {
+    ) throws -> Result<IssuerConfiguration, ServiceError> {
         let url = try validURL()
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         change(&object)
         let data = try JSONSerialization.data(withJSONObject: object)
-        do throws(ConfigurationError) {
+        do throws(ServiceError) {
             return .success(try IssuerConfiguration(jsonData: data, baseDirectory: url.deletingLastPathComponent()))
         } catch {
             return .failure(error)
@@ -105,7 +105,7 @@ import Testing
     static func mutatingFirstIssuer(
         _ change: @escaping (inout [String: Any]) -> Void
     ) throws -> Result<
-        IssuerConfiguration, ConfigurationError
+        IssuerConfiguration, ServiceError
     > {
         try mutated { object in
             guard var issuers = object["issuers"] as? [[String: Any]] else { return }
@@ -115,7 +115,7 @@ import Testing
     }
 
     static func expectFailure(
-        _ result: Result<IssuerConfiguration, ConfigurationError>, code: ConfigurationError.Code, issuerId: String?,
+        _ result: Result<IssuerConfiguration, ServiceError>, code: ServiceError.Code, issuerId: String?,
         field: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard case .failure(let error) = result else {
@@ -140,7 +140,7 @@ import Testing
             "notificationSecret", "fingerprintSecret", "activationDataSecret",
         ] {
             Self.expectFailure(
-                try Self.mutatingFirstIssuer { $0[field] = nil }, code: .missingField, issuerId: "fixture-bank",
+                try Self.mutatingFirstIssuer { $0[field] = nil }, code: .missingSetting, issuerId: "fixture-bank",
                 field: "issuers[0].\(field)")
         }
     }
@@ -157,28 +157,29 @@ import Testing
 
     @Test func missingIdHasNoIssuerToName() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["id"] = nil }, code: .missingField, issuerId: nil, field: "issuers[0].id")
+            try Self.mutatingFirstIssuer { $0["id"] = nil }, code: .missingSetting, issuerId: nil,
+            field: "issuers[0].id")
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["id"] = "has space" }, code: .invalidField, issuerId: nil,
+            try Self.mutatingFirstIssuer { $0["id"] = "has space" }, code: .invalidSetting, issuerId: nil,
             field: "issuers[0].id")
     }
 
     @Test func wrongTypesAreInvalidFields() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = "VISA" }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = "VISA" }, code: .invalidSetting,
             issuerId: "fixture-bank",
             field: "issuers[0].allowedSchemes")
         Self.expectFailure(
-            try Self.mutated { $0["service"] = ["audience": "a", "sandbox": "yes"] }, code: .invalidField,
+            try Self.mutated { $0["service"] = ["audience": "a", "sandbox": "yes"] }, code: .invalidSetting,
             issuerId: nil,
             field: "service.sandbox")
     }
 
     @Test func unknownFieldsAreRefused() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["notificationSecrets"] = ["value": "x"] }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["notificationSecrets"] = ["value": "x"] }, code: .invalidSetting,
             issuerId: "fixture-bank", field: "issuers[0].notificationSecrets")
-        Self.expectFailure(try Self.mutated { $0["extra"] = 1 }, code: .invalidField, issuerId: nil, field: "extra")
+        Self.expectFailure(try Self.mutated { $0["extra"] = 1 }, code: .invalidSetting, issuerId: nil, field: "extra")
     }
 
     @Test func duplicateIssuerIdsAreRefused() throws {
@@ -187,12 +188,12 @@ import Testing
                 guard var issuers = object["issuers"] as? [[String: Any]] else { return }
                 issuers[1]["id"] = "fixture-bank"
                 object["issuers"] = issuers
-            }, code: .duplicate, issuerId: "fixture-bank", field: "issuers[1].id")
+            }, code: .duplicateSetting, issuerId: "fixture-bank", field: "issuers[1].id")
     }
 
     @Test func emptyIssuerListIsRefused() throws {
         Self.expectFailure(
-            try Self.mutated { $0["issuers"] = [] as [Any] }, code: .invalidField, issuerId: nil, field: "issuers")
+            try Self.mutated { $0["issuers"] = [] as [Any] }, code: .invalidSetting, issuerId: nil, field: "issuers")
     }
 
     @Test func payloadKeyNeedsExactlyOneSourceEach() throws {
@@ -200,18 +201,19 @@ import Testing
             try Self.mutatingFirstIssuer {
                 $0["payloadKey"] = ["privateKeyPEM": "x", "privateKeyPEMFile": "y", "certificatePEM": "z"]
             },
-            code: .invalidField, issuerId: "fixture-bank", field: "issuers[0].payloadKey.privateKeyPEMFile")
+            code: .invalidSetting, issuerId: "fixture-bank", field: "issuers[0].payloadKey.privateKeyPEMFile")
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["payloadKey"] = ["privateKeyPEM": "x"] }, code: .missingField,
+            try Self.mutatingFirstIssuer { $0["payloadKey"] = ["privateKeyPEM": "x"] }, code: .missingSetting,
             issuerId: "fixture-bank", field: "issuers[0].payloadKey.certificatePEMFile")
     }
 
     @Test func secretNeedsExactlyOneSource() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["fingerprintSecret"] = ["file": "a", "value": "b"] }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["fingerprintSecret"] = ["file": "a", "value": "b"] },
+            code: .invalidSetting,
             issuerId: "fixture-bank", field: "issuers[0].fingerprintSecret")
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["fingerprintSecret"] = [String: Any]() }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["fingerprintSecret"] = [String: Any]() }, code: .invalidSetting,
             issuerId: "fixture-bank", field: "issuers[0].fingerprintSecret")
     }
 
@@ -221,13 +223,13 @@ import Testing
         privateKey["d"] = "private-scalar-value"
         var noKid = key
         noKid["kid"] = nil
-        let cases: [(Any, ConfigurationError.Code, String)] = [
-            (["keys": [privateKey]], .invalidField, "issuers[0].authorizationCodeKeys.keys[0]"),
-            (["keys": [noKid]], .missingField, "issuers[0].authorizationCodeKeys.keys[0].kid"),
-            (["keys": [key, key]], .duplicate, "issuers[0].authorizationCodeKeys.keys[1].kid"),
-            (["keys": [] as [Any]], .invalidField, "issuers[0].authorizationCodeKeys"),
-            (["kty": "EC"], .invalidField, "issuers[0].authorizationCodeKeys"),
-            (["keys": ["not a key"]], .invalidField, "issuers[0].authorizationCodeKeys.keys[0]"),
+        let cases: [(Any, ServiceError.Code, String)] = [
+            (["keys": [privateKey]], .invalidSetting, "issuers[0].authorizationCodeKeys.keys[0]"),
+            (["keys": [noKid]], .missingSetting, "issuers[0].authorizationCodeKeys.keys[0].kid"),
+            (["keys": [key, key]], .duplicateSetting, "issuers[0].authorizationCodeKeys.keys[1].kid"),
+            (["keys": [] as [Any]], .invalidSetting, "issuers[0].authorizationCodeKeys"),
+            (["kty": "EC"], .invalidSetting, "issuers[0].authorizationCodeKeys"),
+            (["keys": ["not a key"]], .invalidSetting, "issuers[0].authorizationCodeKeys.keys[0]"),
         ]
         for (keySet, code, field) in cases {
             let result = try Self.mutatingFirstIssuer { $0["authorizationCodeKeys"] = keySet }
@@ -239,22 +241,22 @@ import Testing
     @Test func malformedAPIKeyHashIsRefusedWithoutEchoingIt() throws {
         let result = try Self.mutatingFirstIssuer { $0["backOfficeAPIKeyHashes"] = ["plain-api-key-value"] }
         Self.expectFailure(
-            result, code: .invalidField, issuerId: "fixture-bank", field: "issuers[0].backOfficeAPIKeyHashes[0]")
+            result, code: .invalidSetting, issuerId: "fixture-bank", field: "issuers[0].backOfficeAPIKeyHashes[0]")
         if case .failure(let error) = result { #expect(!error.description.contains("plain-api-key-value")) }
     }
 
     @Test func listsAreChecked() throws {
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = [] as [Any] }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = [] as [Any] }, code: .invalidSetting,
             issuerId: "fixture-bank", field: "issuers[0].allowedSchemes")
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = ["visa", "VISA"] }, code: .duplicate,
+            try Self.mutatingFirstIssuer { $0["allowedSchemes"] = ["visa", "VISA"] }, code: .duplicateSetting,
             issuerId: "fixture-bank", field: "issuers[0].allowedSchemes")
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["tokenRequestorIds"] = [] as [Any] }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["tokenRequestorIds"] = [] as [Any] }, code: .invalidSetting,
             issuerId: "fixture-bank", field: "issuers[0].tokenRequestorIds")
         Self.expectFailure(
-            try Self.mutatingFirstIssuer { $0["allowedProductIds"] = ["ok", "not ok"] }, code: .invalidField,
+            try Self.mutatingFirstIssuer { $0["allowedProductIds"] = ["ok", "not ok"] }, code: .invalidSetting,
             issuerId: "fixture-bank", field: "issuers[0].allowedProductIds[1]")
     }
 
@@ -281,7 +283,7 @@ import Testing
             try Self.mutatingFirstIssuer {
                 $0["notificationSecret"] = ["value": "same-secret-0123456789abcdef0123456789"]
                 $0["fingerprintSecret"] = ["value": "same-secret-0123456789abcdef0123456789"]
-            }, code: .duplicate, issuerId: "fixture-bank", field: "issuers[0].notificationSecret")
+            }, code: .duplicateSetting, issuerId: "fixture-bank", field: "issuers[0].notificationSecret")
     }
 
     @Test func serviceSettingsAreChecked() throws {
@@ -291,19 +293,19 @@ import Testing
         #expect(configuration.service.sandbox == false)
         #expect(try Self.mutated { $0["service"] = ["audience": "a", "basePath": ""] }.get().service.basePath == "")
 
-        let invalid: [([String: Any], ConfigurationError.Code, String)] = [
-            ([:], .missingField, "service.audience"),
-            (["audience": ""], .invalidField, "service.audience"),
-            (["audience": "a", "basePath": "mg/tpc"], .invalidField, "service.basePath"),
-            (["audience": "a", "basePath": "/mg/tpc/"], .invalidField, "service.basePath"),
-            (["audience": "a", "basePath": "/mg/../tpc"], .invalidField, "service.basePath"),
-            (["audience": "a", "basePath": "/mg tpc"], .invalidField, "service.basePath"),
+        let invalid: [([String: Any], ServiceError.Code, String)] = [
+            ([:], .missingSetting, "service.audience"),
+            (["audience": ""], .invalidSetting, "service.audience"),
+            (["audience": "a", "basePath": "mg/tpc"], .invalidSetting, "service.basePath"),
+            (["audience": "a", "basePath": "/mg/tpc/"], .invalidSetting, "service.basePath"),
+            (["audience": "a", "basePath": "/mg/../tpc"], .invalidSetting, "service.basePath"),
+            (["audience": "a", "basePath": "/mg tpc"], .invalidSetting, "service.basePath"),
             (
-                ["audience": "a", "authorizationCodeMaxLifetimeSeconds": 0], .invalidField,
+                ["audience": "a", "authorizationCodeMaxLifetimeSeconds": 0], .invalidSetting,
                 "service.authorizationCodeMaxLifetimeSeconds"
             ),
             (
-                ["audience": "a", "authorizationCodeMaxLifetimeSeconds": 86400], .invalidField,
+                ["audience": "a", "authorizationCodeMaxLifetimeSeconds": 86400], .invalidSetting,
                 "service.authorizationCodeMaxLifetimeSeconds"
             ),
         ]
@@ -311,7 +313,7 @@ import Testing
             Self.expectFailure(try Self.mutated { $0["service"] = service }, code: code, issuerId: nil, field: field)
         }
         Self.expectFailure(
-            try Self.mutated { $0["service"] = nil }, code: .missingField, issuerId: nil, field: "service")
+            try Self.mutated { $0["service"] = nil }, code: .missingSetting, issuerId: nil, field: "service")
     }
 
     @Test func notJSONIsReported() throws {

@@ -87,13 +87,13 @@ import Testing
     @Test func conflictingRegistrationsAreRefused() throws {
         let metrics = MetricsRegistry()
         _ = try metrics.counter("events_total", help: "Events.", labelNames: ["outcome"])
-        #expect(throws: MetricsError.self) {
+        #expect(throws: ServiceError.self) {
             try metrics.counter("events_total", help: "Other.", labelNames: ["outcome"])
         }
-        #expect(throws: MetricsError.self) {
+        #expect(throws: ServiceError.self) {
             try metrics.counter("events_total", help: "Events.", labelNames: ["route"])
         }
-        #expect(throws: MetricsError.self) {
+        #expect(throws: ServiceError.self) {
             try metrics.gauge("events_total", help: "Events.", labelNames: ["outcome"])
         }
         do {
@@ -106,21 +106,21 @@ import Testing
 
     @Test(arguments: ["", "1abc", "with space", "dash-name", "é"])
     func invalidMetricNamesAreRefused(_ name: String) {
-        #expect(throws: MetricsError.self) { try MetricsRegistry().counter(name, help: "x") }
+        #expect(throws: ServiceError.self) { try MetricsRegistry().counter(name, help: "x") }
     }
 
     @Test(arguments: ["__reserved", "1st", "with-dash", "a:b"])
     func invalidLabelNamesAreRefused(_ label: String) {
-        #expect(throws: MetricsError.self) { try MetricsRegistry().counter("ok_total", help: "x", labelNames: [label]) }
+        #expect(throws: ServiceError.self) { try MetricsRegistry().counter("ok_total", help: "x", labelNames: [label]) }
     }
 
     @Test func histogramsRefuseLeAndBadBuckets() {
         let metrics = MetricsRegistry()
-        #expect(throws: MetricsError.self) { try metrics.histogram("h", help: "x", labelNames: ["le"]) }
-        #expect(throws: MetricsError.self) { try metrics.histogram("h", help: "x", buckets: []) }
-        #expect(throws: MetricsError.self) { try metrics.histogram("h", help: "x", buckets: [1, 0.5]) }
-        #expect(throws: MetricsError.self) { try metrics.histogram("h", help: "x", buckets: [1, 1]) }
-        #expect(throws: MetricsError.self) { try metrics.histogram("h", help: "x", buckets: [1, .infinity]) }
+        #expect(throws: ServiceError.self) { try metrics.histogram("h", help: "x", labelNames: ["le"]) }
+        #expect(throws: ServiceError.self) { try metrics.histogram("h", help: "x", buckets: []) }
+        #expect(throws: ServiceError.self) { try metrics.histogram("h", help: "x", buckets: [1, 0.5]) }
+        #expect(throws: ServiceError.self) { try metrics.histogram("h", help: "x", buckets: [1, 1]) }
+        #expect(throws: ServiceError.self) { try metrics.histogram("h", help: "x", buckets: [1, .infinity]) }
     }
 
     @Test func labelValuesThatLookLikeCardNumbersAreRedacted() throws {

@@ -31,7 +31,7 @@ import Testing
                 configuration: try Self.configuration(), pinnedRoots: [], openAPIDocument: Data("{\"openapi\"".utf8),
                 now: Self.validInstant)
         } throws: { error in
-            (error as? ConfigurationError)?.field == "(built-in) openapi.json"
+            (error as? ServiceError)?.field == "(built-in) openapi.json"
         }
     }
 
@@ -41,7 +41,7 @@ import Testing
             try ServiceSelfCheck.startUp(
                 configuration: try Self.configuration(), pinnedRoots: [try TrustAnchors.appleRootCAG3], now: after)
         } throws: { error in
-            let error = error as? ConfigurationError
+            let error = error as? ServiceError
             return error?.code == .unusableCertificate && error?.field == "pinned root Apple Root CA - G3"
                 && error?.detail.hasPrefix("expired at 2039-04-30") == true
         }
@@ -63,7 +63,7 @@ import Testing
         #expect {
             try ServiceSelfCheck.startUp(configuration: configuration, pinnedRoots: [], now: Self.validInstant)
         } throws: { error in
-            let error = error as? ConfigurationError
+            let error = error as? ServiceError
             return error?.code == .unreadableReference && error?.issuerId == "fixture-bank"
                 && error?.detail.contains(missing.path) == true
         }

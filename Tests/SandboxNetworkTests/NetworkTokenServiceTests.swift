@@ -56,7 +56,7 @@ import FoundationNetworking
             let pass = try await env.provision(.approve, on: phone)
             await #expect {
                 _ = try await env.sandbox.connector.changeTokenState(Self.command(pass, .resume, key: "k"))
-            } throws: { ($0 as? TokenServiceError)?.code == .rejected }
+            } throws: { ($0 as? ServiceError)?.code == .networkRejected }
             #expect(try await env.count("sandbox_token_operations") == 0)
             let token = try await env.sandbox.connector.token(
                 issuerId: SandboxEnvironment.issuerId, tokenId: pass.deviceAccountIdentifier)
@@ -71,7 +71,7 @@ import FoundationNetworking
             await #expect {
                 _ = try await env.sandbox.connector.changeTokenState(
                     Self.command(pass, .suspend, key: "k", issuer: SandboxEnvironment.otherIssuerId))
-            } throws: { ($0 as? TokenServiceError)?.code == .unknownToken }
+            } throws: { ($0 as? ServiceError)?.code == .networkUnknownToken }
             let seen = try await env.sandbox.connector.token(
                 issuerId: SandboxEnvironment.otherIssuerId, tokenId: pass.deviceAccountIdentifier)
             #expect(seen == nil)

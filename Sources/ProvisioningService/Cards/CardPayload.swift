@@ -45,16 +45,16 @@ package struct CardPayload: Hashable, Sendable {
 
     /// Decodes the payload JSON (the plaintext of the bank's CMS envelope).
     ///
-    /// - Throws: ``ValidationError`` with code ``ValidationError/Code/malformedPayload``
+    /// - Throws: ``ServiceError`` `payload-invalid` (``ServiceError/payloadInvalid(_:)``)
     ///   when the data is larger than ``maximumEncodedSize``, is not a JSON
     ///   object, lacks a member, has a member that is not a string, or has a
     ///   member outside the format. All such issues are reported together.
-    package init(jsonData: Data) throws(ValidationError) {
+    package init(jsonData: Data) throws(ServiceError) {
         guard jsonData.count <= Self.maximumEncodedSize else {
-            throw ValidationError(.malformedPayload, issues: [FieldIssue(field: "payload", reason: .tooLarge)])
+            throw ServiceError.payloadInvalid([FieldIssue(field: "payload", reason: .tooLarge)])
         }
         guard let object = (try? JSONValue(parsing: Array(jsonData)))?.objectValue else {
-            throw ValidationError(.malformedPayload, issues: [FieldIssue(field: "payload", reason: .invalidFormat)])
+            throw ServiceError.payloadInvalid([FieldIssue(field: "payload", reason: .invalidFormat)])
         }
         var issues: [FieldIssue] = []
         var values: [String: String] = [:]
@@ -74,7 +74,7 @@ package struct CardPayload: Hashable, Sendable {
         guard issues.isEmpty, let pan = values["primaryAccountNumber"], let expiration = values["expiration"],
             let name = values["cardholderName"], let reference = values["cardReference"]
         else {
-            throw ValidationError(.malformedPayload, issues: issues)
+            throw ServiceError.payloadInvalid(issues)
         }
         self.init(primaryAccountNumber: pan, expiration: expiration, cardholderName: name, cardReference: reference)
     }

@@ -37,11 +37,11 @@ package enum CardPayloadValidator {
     ///   - productId: The product id the request names, if any.
     ///   - now: The instant the expiry is checked against.
     /// - Returns: The validated card, with the name trimmed.
-    /// - Throws: ``ValidationError`` with code ``ValidationError/Code/invalidCard``
+    /// - Throws: ``ServiceError`` `payload-invalid` (``ServiceError/payloadInvalid(_:)``)
     ///   listing every failing field; never a value.
     package static func validate(
         _ payload: CardPayload, scheme: CardScheme, productId: String? = nil, now: Date
-    ) throws(ValidationError) -> ValidatedCard {
+    ) throws(ServiceError) -> ValidatedCard {
         var issues: [FieldIssue] = []
         let rule = CardSchemeRule.rule(for: scheme)
 
@@ -64,7 +64,7 @@ package enum CardPayloadValidator {
             issues.append(FieldIssue(field: "productId", reason: .missing))
         }
 
-        guard issues.isEmpty, let expiration else { throw ValidationError(.invalidCard, issues: issues) }
+        guard issues.isEmpty, let expiration else { throw ServiceError.payloadInvalid(issues) }
         return ValidatedCard(
             scheme: scheme, productId: product, pan: payload.primaryAccountNumber, expiration: expiration,
             cardholderName: name, cardReference: payload.cardReference)

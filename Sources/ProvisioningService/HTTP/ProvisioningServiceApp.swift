@@ -51,8 +51,8 @@ package final class ProvisioningServiceApp: Sendable {
     ///   - metrics: where series are recorded; a new registry by default.
     ///   - clock: the current time, replaceable in tests.
     ///   - logSink: receives one record per outcome; never card data, codes, nonces or keys.
-    /// - Throws: ``ConfigurationError`` when an issuer's keys or secrets cannot be loaded,
-    ///   ``MetricsError`` when the metrics cannot be registered.
+    /// - Throws: ``ServiceError`` when an issuer's keys or secrets cannot be loaded,
+    ///   ``ServiceError`` when the metrics cannot be registered.
     package init(
         configuration: IssuerConfiguration, database: any SQLDatabase, connector: any TokenServiceConnector,
         chainTrust: ChainTrust, walletNetwork: (any WalletTokenService)? = nil, metrics: ServiceMetrics? = nil,

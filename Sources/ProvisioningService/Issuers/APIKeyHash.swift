@@ -44,9 +44,9 @@ extension APIKeyHash: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let hash = APIKeyHash(try container.decode(String.self)) else {
-            throw ConfigurationError(
-                .invalidField, field: ConfigurationError.path(decoder.codingPath),
-                detail: "expected sha256: followed by 64 hex digits")
+            throw ServiceError(
+                .invalidSetting, field: ServiceError.settingPath(decoder.codingPath),
+                "expected sha256: followed by 64 hex digits")
         }
         self = hash
     }

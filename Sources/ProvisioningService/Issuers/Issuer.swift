@@ -26,11 +26,11 @@ package struct Issuer: Sendable {
 
     /// Parses the keys and loads the secrets of `settings`.
     ///
-    /// - Throws: ``ConfigurationError`` naming the issuer and the field that
+    /// - Throws: ``ServiceError`` naming the issuer and the field that
     ///   cannot be loaded or parsed (never its content).
-    package init(settings: IssuerSettings) throws(ConfigurationError) {
-        func fail(_ field: String, _ detail: String) -> ConfigurationError {
-            ConfigurationError(.invalidField, issuerId: settings.id, field: field, detail: detail)
+    package init(settings: IssuerSettings) throws(ServiceError) {
+        func fail(_ field: String, _ detail: String) -> ServiceError {
+            ServiceError(.invalidSetting, issuerId: settings.id, field: field, detail)
         }
         self.settings = settings
         do {

@@ -40,17 +40,17 @@ package struct IssuerConfiguration: Hashable, Sendable {
     /// Reads, decodes and validates a configuration file, and checks that every
     /// file and secret it refers to can be loaded.
     ///
-    /// - Throws: ``ConfigurationError`` naming the issuer and field of the first
+    /// - Throws: ``ServiceError`` naming the issuer and field of the first
     ///   problem.
-    package static func load(contentsOf url: URL) throws(ConfigurationError) -> IssuerConfiguration {
+    package static func load(contentsOf url: URL) throws(ServiceError) -> IssuerConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ConfigurationError(.unreadableFile, field: "(file)", detail: "cannot read \(url.path)")
+            throw ServiceError(.unreadableFile, field: "(file)", "cannot read \(url.path)")
         }
         guard data.count <= maximumFileSize else {
-            throw ConfigurationError(.unreadableFile, field: "(file)", detail: "larger than 1 MiB")
+            throw ServiceError(.unreadableFile, field: "(file)", "larger than 1 MiB")
         }
         let configuration = try IssuerConfiguration(jsonData: data, baseDirectory: url.deletingLastPathComponent())
         try configuration.checkReferences()
@@ -61,14 +61,14 @@ package struct IssuerConfiguration: Hashable, Sendable {
     /// against `baseDirectory`. Does not read the files it refers to; see
     /// ``checkReferences()``.
     ///
-    /// - Throws: ``ConfigurationError``.
-    package init(jsonData: Data, baseDirectory: URL) throws(ConfigurationError) {
+    /// - Throws: ``ServiceError``.
+    package init(jsonData: Data, baseDirectory: URL) throws(ServiceError) {
         let decoder = JSONDecoder()
         decoder.userInfo[Self.baseDirectoryUserInfoKey] = baseDirectory
         do {
             self = try decoder.decode(IssuerConfiguration.self, from: jsonData)
         } catch {
-            throw ConfigurationError.from(error)
+            throw ServiceError.configuration(error)
         }
         try validate()
     }
@@ -80,17 +80,17 @@ package struct IssuerConfiguration: Hashable, Sendable {
 
     /// Checks every value: at least one issuer, unique ids, well-formed fields.
     ///
-    /// - Throws: ``ConfigurationError`` for the first problem.
-    package func validate() throws(ConfigurationError) {
+    /// - Throws: ``ServiceError`` for the first problem.
+    package func validate() throws(ServiceError) {
         guard !issuers.isEmpty else {
-            throw ConfigurationError(.invalidField, field: "issuers", detail: "at least one issuer is required")
+            throw ServiceError(.invalidSetting, field: "issuers", "at least one issuer is required")
         }
         var ids: Set<String> = []
         for (index, issuer) in issuers.enumerated() {
             try issuer.validate(path: "issuers[\(index)]")
             guard ids.insert(issuer.id).inserted else {
-                throw ConfigurationError(
-                    .duplicate, issuerId: issuer.id, field: "issuers[\(index)].id", detail: "id is used twice")
+                throw ServiceError(
+                    .duplicateSetting, issuerId: issuer.id, field: "issuers[\(index)].id", "id is used twice")
             }
         }
         try service.validate()
@@ -99,9 +99,9 @@ package struct IssuerConfiguration: Hashable, Sendable {
     /// Loads every PEM and secret the issuers refer to, to fail at start-up
     /// rather than on the first request.
     ///
-    /// - Throws: ``ConfigurationError`` naming the issuer and field that cannot be
+    /// - Throws: ``ServiceError`` naming the issuer and field that cannot be
     ///   loaded (never the content).
-    package func checkReferences() throws(ConfigurationError) {
+    package func checkReferences() throws(ServiceError) {
         for (index, issuer) in issuers.enumerated() {
             let path = "issuers[\(index)]"
             do {
@@ -111,7 +111,7 @@ package struct IssuerConfiguration: Hashable, Sendable {
                 _ = try issuer.fingerprintSecret.load(field: "\(path).fingerprintSecret")
                 _ = try issuer.activationDataSecret.load(field: "\(path).activationDataSecret")
             } catch {
-                throw ConfigurationError(error.code, issuerId: issuer.id, field: error.field, detail: error.detail)
+                throw error.naming(issuerId: issuer.id)
             }
         }
     }
@@ -143,11 +143,11 @@ package struct IssuerConfiguration: Hashable, Sendable {
         let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
         if let first = unknown.first {
             let isPrintable = first.utf8.count <= 64 && first.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 }
-            throw ConfigurationError(
-                .invalidField,
-                field: ConfigurationError.path(
+            throw ServiceError(
+                .invalidSetting,
+                field: ServiceError.settingPath(
                     decoder.codingPath + [ConfigurationCodingKey(isPrintable ? first : "?")]),
-                detail: "unknown field")
+                "unknown field")
         }
     }
 }

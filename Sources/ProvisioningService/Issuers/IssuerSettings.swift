@@ -69,55 +69,55 @@ package struct IssuerSettings: Hashable, Sendable {
     /// Checks the issuer's values.
     ///
     /// - Parameter path: The entry's JSON path, such as `issuers[0]`.
-    /// - Throws: ``ConfigurationError`` for the first invalid field.
-    func validate(path: String) throws(ConfigurationError) {
-        func fail(_ code: ConfigurationError.Code, _ field: String, _ detail: String) -> ConfigurationError {
-            ConfigurationError(code, issuerId: id, field: "\(path).\(field)", detail: detail)
+    /// - Throws: ``ServiceError`` for the first invalid field.
+    func validate(path: String) throws(ServiceError) {
+        func fail(_ code: ServiceError.Code, _ field: String, _ detail: String) -> ServiceError {
+            ServiceError(code, issuerId: id, field: "\(path).\(field)", detail)
         }
         guard IssuerConfiguration.isIdentifier(id) else {
-            throw ConfigurationError(
-                .invalidField, field: "\(path).id", detail: "1–64 characters of A–Z a–z 0–9 . _ -")
+            throw ServiceError(
+                .invalidSetting, field: "\(path).id", "1–64 characters of A–Z a–z 0–9 . _ -")
         }
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(.invalidField, "name", "empty") }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(.invalidSetting, "name", "empty") }
         try validateKeySet(fail: fail)
-        guard !allowedSchemes.isEmpty else { throw fail(.invalidField, "allowedSchemes", "empty") }
+        guard !allowedSchemes.isEmpty else { throw fail(.invalidSetting, "allowedSchemes", "empty") }
         guard Set(allowedSchemes).count == allowedSchemes.count else {
-            throw fail(.duplicate, "allowedSchemes", "a scheme is listed twice")
+            throw fail(.duplicateSetting, "allowedSchemes", "a scheme is listed twice")
         }
         for (index, product) in allowedProductIds.enumerated() where !IssuerConfiguration.isIdentifier(product) {
-            throw fail(.invalidField, "allowedProductIds[\(index)]", "1–64 characters of A–Z a–z 0–9 . _ -")
+            throw fail(.invalidSetting, "allowedProductIds[\(index)]", "1–64 characters of A–Z a–z 0–9 . _ -")
         }
-        guard !tokenRequestorIds.isEmpty else { throw fail(.invalidField, "tokenRequestorIds", "empty") }
+        guard !tokenRequestorIds.isEmpty else { throw fail(.invalidSetting, "tokenRequestorIds", "empty") }
         for (index, requestor) in tokenRequestorIds.enumerated() where !IssuerConfiguration.isIdentifier(requestor) {
-            throw fail(.invalidField, "tokenRequestorIds[\(index)]", "1–64 characters of A–Z a–z 0–9 . _ -")
+            throw fail(.invalidSetting, "tokenRequestorIds[\(index)]", "1–64 characters of A–Z a–z 0–9 . _ -")
         }
         guard Set(backOfficeAPIKeyHashes).count == backOfficeAPIKeyHashes.count else {
-            throw fail(.duplicate, "backOfficeAPIKeyHashes", "a key hash is listed twice")
+            throw fail(.duplicateSetting, "backOfficeAPIKeyHashes", "a key hash is listed twice")
         }
         let secrets = [notificationSecret, fingerprintSecret, activationDataSecret]
         guard Set(secrets).count == secrets.count else {
-            throw fail(.duplicate, "notificationSecret", "the three secrets must differ")
+            throw fail(.duplicateSetting, "notificationSecret", "the three secrets must differ")
         }
     }
 
     private func validateKeySet(
-        fail: (ConfigurationError.Code, String, String) -> ConfigurationError
-    ) throws(ConfigurationError) {
+        fail: (ServiceError.Code, String, String) -> ServiceError
+    ) throws(ServiceError) {
         guard let keys = authorizationCodeKeys["keys"]?.arrayValue, !keys.isEmpty else {
-            throw fail(.invalidField, "authorizationCodeKeys", "expected a JWK Set with a non-empty keys array")
+            throw fail(.invalidSetting, "authorizationCodeKeys", "expected a JWK Set with a non-empty keys array")
         }
         var kids: Set<String> = []
         for (index, key) in keys.enumerated() {
             let field = "authorizationCodeKeys.keys[\(index)]"
             guard let members = key.objectValue, members["kty"]?.stringValue?.isEmpty == false else {
-                throw fail(.invalidField, field, "expected a JWK object with kty")
+                throw fail(.invalidSetting, field, "expected a JWK object with kty")
             }
             guard let kid = members["kid"]?.stringValue, !kid.isEmpty else {
-                throw fail(.missingField, "\(field).kid", "every key needs a kid")
+                throw fail(.missingSetting, "\(field).kid", "every key needs a kid")
             }
-            guard kids.insert(kid).inserted else { throw fail(.duplicate, "\(field).kid", "kid is used twice") }
+            guard kids.insert(kid).inserted else { throw fail(.duplicateSetting, "\(field).kid", "kid is used twice") }
             guard Self.privateJWKMembers.isDisjoint(with: members.keys) else {
-                throw fail(.invalidField, field, "holds private key members; give public keys only")
+                throw fail(.invalidSetting, field, "holds private key members; give public keys only")
             }
         }
     }
@@ -151,7 +151,7 @@ extension IssuerSettings: Codable {
                 activationDataSecret: try container.decode(SecretSource.self, forKey: .activationDataSecret))
         } catch {
             // Only an id that is itself valid is worth naming in the error.
-            throw ConfigurationError.from(error, issuerId: IssuerConfiguration.isIdentifier(id) ? id : nil)
+            throw ServiceError.configuration(error, issuerId: IssuerConfiguration.isIdentifier(id) ? id : nil)
         }
     }
 

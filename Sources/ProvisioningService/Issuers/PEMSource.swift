@@ -14,23 +14,23 @@ package enum PEMSource: Hashable, Sendable {
     /// The PEM text.
     ///
     /// - Parameter field: The field's path, for errors.
-    /// - Throws: ``ConfigurationError`` when the file cannot be read or the text
+    /// - Throws: ``ServiceError`` when the file cannot be read or the text
     ///   has no PEM `-----BEGIN` line. The content is never checked further here:
     ///   the crypto layer parses it.
-    package func load(field: String = "pem") throws(ConfigurationError) -> String {
+    package func load(field: String = "pem") throws(ServiceError) -> String {
         let text: String
         switch self {
         case .inline(let value):
             text = value
         case .file(let url):
             guard let data = try? Data(contentsOf: url), let content = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(
-                    .unreadableReference, field: field, detail: "PEM file \(url.path) cannot be read")
+                throw ServiceError(
+                    .unreadableReference, field: field, "PEM file \(url.path) cannot be read")
             }
             text = content
         }
         guard text.contains("-----BEGIN ") else {
-            throw ConfigurationError(.invalidField, field: field, detail: "not PEM text")
+            throw ServiceError(.invalidSetting, field: field, "not PEM text")
         }
         return text
     }

@@ -38,13 +38,13 @@ extension PayloadKeyConfiguration: Codable {
         case (nil, let text?):
             return .inline(text)
         case (nil, nil):
-            throw ConfigurationError(
-                .missingField, field: ConfigurationError.path(decoder.codingPath + [file]),
-                detail: "give \(file.stringValue) or \(inline.stringValue)")
+            throw ServiceError(
+                .missingSetting, field: ServiceError.settingPath(decoder.codingPath + [file]),
+                "give \(file.stringValue) or \(inline.stringValue)")
         case (_?, _?):
-            throw ConfigurationError(
-                .invalidField, field: ConfigurationError.path(decoder.codingPath + [file]),
-                detail: "give only one of \(file.stringValue) and \(inline.stringValue)")
+            throw ServiceError(
+                .invalidSetting, field: ServiceError.settingPath(decoder.codingPath + [file]),
+                "give only one of \(file.stringValue) and \(inline.stringValue)")
         }
     }
 

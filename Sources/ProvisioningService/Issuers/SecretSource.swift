@@ -24,37 +24,37 @@ package enum SecretSource: Hashable, Sendable {
     /// The secret's bytes.
     ///
     /// - Parameter field: The field's path, for errors.
-    /// - Throws: ``ConfigurationError`` when the file cannot be read, the text is
+    /// - Throws: ``ServiceError`` when the file cannot be read, the text is
     ///   not valid for its prefix, or it is shorter than ``minimumByteCount``.
-    package func load(field: String = "secret") throws(ConfigurationError) -> [UInt8] {
+    package func load(field: String = "secret") throws(ServiceError) -> [UInt8] {
         let text: String
         switch self {
         case .value(let value):
             text = value
         case .file(let url):
             guard let data = try? Data(contentsOf: url), let content = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(
-                    .unreadableReference, field: field, detail: "secret file \(url.path) cannot be read")
+                throw ServiceError(
+                    .unreadableReference, field: field, "secret file \(url.path) cannot be read")
             }
             text = content.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let bytes: [UInt8]
         if text.hasPrefix("base64:") {
             guard let data = Data(base64Encoded: String(text.dropFirst("base64:".count))) else {
-                throw ConfigurationError(.invalidField, field: field, detail: "secret is not valid base64")
+                throw ServiceError(.invalidSetting, field: field, "secret is not valid base64")
             }
             bytes = [UInt8](data)
         } else if text.hasPrefix("hex:") {
             guard let decoded = Hexadecimal.bytes(text.dropFirst("hex:".count)) else {
-                throw ConfigurationError(.invalidField, field: field, detail: "secret is not valid hex")
+                throw ServiceError(.invalidSetting, field: field, "secret is not valid hex")
             }
             bytes = decoded
         } else {
             bytes = Array(text.utf8)
         }
         guard bytes.count >= Self.minimumByteCount else {
-            throw ConfigurationError(
-                .invalidField, field: field, detail: "secret must be at least \(Self.minimumByteCount) bytes")
+            throw ServiceError(
+                .invalidSetting, field: field, "secret must be at least \(Self.minimumByteCount) bytes")
         }
         return bytes
     }
@@ -75,9 +75,9 @@ extension SecretSource: Codable {
         case (nil, let value?):
             self = .value(value)
         default:
-            throw ConfigurationError(
-                .invalidField, field: ConfigurationError.path(decoder.codingPath),
-                detail: "give exactly one of file and value")
+            throw ServiceError(
+                .invalidSetting, field: ServiceError.settingPath(decoder.codingPath),
+                "give exactly one of file and value")
         }
     }
 

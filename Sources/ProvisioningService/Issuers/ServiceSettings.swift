@@ -33,18 +33,18 @@ package struct ServiceSettings: Hashable, Sendable {
         self.sandbox = sandbox
     }
 
-    func validate() throws(ConfigurationError) {
+    func validate() throws(ServiceError) {
         guard !audience.isEmpty, audience.utf8.count <= 256 else {
-            throw ConfigurationError(.invalidField, field: "service.audience", detail: "1–256 characters")
+            throw ServiceError(.invalidSetting, field: "service.audience", "1–256 characters")
         }
         guard Self.isValidBasePath(basePath) else {
-            throw ConfigurationError(
-                .invalidField, field: "service.basePath",
-                detail: "empty, or /-separated segments of A–Z a–z 0–9 . _ - without a trailing slash")
+            throw ServiceError(
+                .invalidSetting, field: "service.basePath",
+                "empty, or /-separated segments of A–Z a–z 0–9 . _ - without a trailing slash")
         }
         guard (1...3600).contains(authorizationCodeMaxLifetimeSeconds) else {
-            throw ConfigurationError(
-                .invalidField, field: "service.authorizationCodeMaxLifetimeSeconds", detail: "1–3600 seconds")
+            throw ServiceError(
+                .invalidSetting, field: "service.authorizationCodeMaxLifetimeSeconds", "1–3600 seconds")
         }
     }
 

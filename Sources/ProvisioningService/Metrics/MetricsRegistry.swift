@@ -34,8 +34,8 @@ package final class MetricsRegistry: Sendable {
     /// Registers a counter, or returns the one already registered with the same
     /// name, help and label names.
     ///
-    /// - Throws: ``MetricsError`` for an invalid name or a conflicting registration.
-    package func counter(_ name: String, help: String, labelNames: [String] = []) throws(MetricsError) -> Counter {
+    /// - Throws: ``ServiceError`` for an invalid name or a conflicting registration.
+    package func counter(_ name: String, help: String, labelNames: [String] = []) throws(ServiceError) -> Counter {
         try register(name: name, labelNames: labelNames) {
             Counter(name: name, help: help, labelNames: labelNames)
         }
@@ -44,8 +44,8 @@ package final class MetricsRegistry: Sendable {
     /// Registers a gauge, or returns the one already registered with the same
     /// name, help and label names.
     ///
-    /// - Throws: ``MetricsError`` for an invalid name or a conflicting registration.
-    package func gauge(_ name: String, help: String, labelNames: [String] = []) throws(MetricsError) -> Gauge {
+    /// - Throws: ``ServiceError`` for an invalid name or a conflicting registration.
+    package func gauge(_ name: String, help: String, labelNames: [String] = []) throws(ServiceError) -> Gauge {
         try register(name: name, labelNames: labelNames) {
             Gauge(name: name, help: help, labelNames: labelNames)
         }
@@ -56,17 +56,17 @@ package final class MetricsRegistry: Sendable {
     ///
     /// - Parameter buckets: Finite, strictly increasing upper bounds; `+Inf` is
     ///   added by the format itself.
-    /// - Throws: ``MetricsError`` for an invalid name, invalid buckets or a
+    /// - Throws: ``ServiceError`` for an invalid name, invalid buckets or a
     ///   conflicting registration.
     package func histogram(
         _ name: String, help: String, labelNames: [String] = [], buckets: [Double] = defaultLatencyBuckets
-    ) throws(MetricsError) -> Histogram {
+    ) throws(ServiceError) -> Histogram {
         guard !buckets.isEmpty, buckets.allSatisfy(\.isFinite), zip(buckets, buckets.dropFirst()).allSatisfy(<)
         else {
-            throw MetricsError(.invalidBuckets, "\(name): buckets must be finite and strictly increasing")
+            throw ServiceError(.invalidBuckets, "\(name): buckets must be finite and strictly increasing")
         }
         guard !labelNames.contains("le") else {
-            throw MetricsError(.invalidName, "\(name): label name le is reserved for histograms")
+            throw ServiceError(.invalidMetricName, "\(name): label name le is reserved for histograms")
         }
         return try register(name: name, labelNames: labelNames) {
             Histogram(name: name, help: help, labelNames: labelNames, buckets: buckets)
@@ -90,15 +90,16 @@ package final class MetricsRegistry: Sendable {
 
     private func register<M: MetricFamily>(
         name: String, labelNames: [String], make: () -> M
-    ) throws(MetricsError) -> M {
+    ) throws(ServiceError) -> M {
         guard Self.isValidMetricName(name) else {
-            throw MetricsError(.invalidName, "metric name is not in [a-zA-Z_:][a-zA-Z0-9_:]*")
+            throw ServiceError(.invalidMetricName, "metric name is not in [a-zA-Z_:][a-zA-Z0-9_:]*")
         }
         for label in labelNames where !Self.isValidLabelName(label) {
-            throw MetricsError(.invalidName, "\(name): label name is not in [a-zA-Z_][a-zA-Z0-9_]* or is reserved")
+            throw ServiceError(
+                .invalidMetricName, "\(name): label name is not in [a-zA-Z_][a-zA-Z0-9_]* or is reserved")
         }
         guard Set(labelNames).count == labelNames.count else {
-            throw MetricsError(.invalidName, "\(name): repeated label name")
+            throw ServiceError(.invalidMetricName, "\(name): repeated label name")
         }
         let candidate = make()
         let result: M? = families.withLock { families in
@@ -110,7 +111,7 @@ package final class MetricsRegistry: Sendable {
             return candidate
         }
         guard let result else {
-            throw MetricsError(.conflictingRegistration, "\(name) is already registered differently")
+            throw ServiceError(.conflictingRegistration, "\(name) is already registered differently")
         }
         return result
     }

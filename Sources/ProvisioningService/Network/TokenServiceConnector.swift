@@ -11,11 +11,13 @@ import ProvisioningAPI
 package protocol TokenServiceConnector: Sendable {
     /// Applies a lifecycle action to a token and returns the token as the network
     /// now holds it.
-    /// - Throws: ``TokenServiceError``.
+    /// - Throws: ``ServiceError`` with a network code: ``ServiceError/Code/networkUnavailable``,
+    ///   ``ServiceError/Code/networkUnknownToken`` or ``ServiceError/Code/networkRejected``.
     func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken
 
     /// The network's view of one token, or nil when the network does not know it.
-    /// - Throws: ``TokenServiceError``.
+    /// - Throws: ``ServiceError`` with a network code: ``ServiceError/Code/networkUnavailable``,
+    ///   ``ServiceError/Code/networkUnknownToken`` or ``ServiceError/Code/networkRejected``.
     func token(issuerId: String, tokenId: String) async throws -> NetworkToken?
 }
 
@@ -69,31 +71,4 @@ package struct NetworkToken: Sendable, Hashable {
         self.device = device
         self.provisioningId = provisioningId
     }
-}
-
-/// A failure reported by, or on the way to, a token service.
-package struct TokenServiceError: Error, Hashable, Sendable, CustomStringConvertible {
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
-
-        /// The network could not be reached or answered with a server error; retry later.
-        package static let unavailable = Code(rawValue: "unavailable")
-        /// The network does not know the token.
-        package static let unknownToken = Code(rawValue: "unknown-token")
-        /// The network refused the action (its own rules, e.g. a deleted token).
-        package static let rejected = Code(rawValue: "rejected")
-    }
-
-    package let code: Code
-    /// A short explanation without card data.
-    package let detail: String
-
-    package init(_ code: Code, _ detail: String) {
-        self.code = code
-        self.detail = detail
-    }
-
-    package var description: String { "\(code): \(detail)" }
 }

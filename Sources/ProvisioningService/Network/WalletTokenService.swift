@@ -14,8 +14,8 @@ import Foundation
 /// Errors: ``ServiceError`` with the problem the client should see —
 /// `declined` (tokenization refused), `activation-code-invalid`,
 /// `activation-locked`, `activation-session-expired`, `not-found` (unknown
-/// card or session), `illegal-transition` — or ``TokenServiceError``
-/// `unavailable` when the network cannot be reached.
+/// card or session), `illegal-transition` — or
+/// ``ServiceError/Code/networkUnavailable`` when the network cannot be reached.
 ///
 /// The sandbox implements it (`Sandbox.walletNetwork`); a connector that also
 /// conforms to this protocol is picked up by ``ProvisioningServiceApp``.

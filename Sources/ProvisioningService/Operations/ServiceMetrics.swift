@@ -49,7 +49,7 @@ package struct ServiceMetrics: Sendable {
         let idleClosed: Counter
         let acquireTimeouts: Counter
 
-        init(registry: MetricsRegistry) throws(MetricsError) {
+        init(registry: MetricsRegistry) throws(ServiceError) {
             open = try registry.gauge("tpc_db_pool_connections_open", help: "Database connections open or opening.")
             idle = try registry.gauge("tpc_db_pool_connections_idle", help: "Open database connections not in use.")
             inUse = try registry.gauge("tpc_db_pool_connections_in_use", help: "Database connections held by requests.")
@@ -87,8 +87,8 @@ package struct ServiceMetrics: Sendable {
 
     /// Registers the series in `registry`.
     ///
-    /// - Throws: ``MetricsError`` when a series of the same name is registered differently.
-    package init(registry: MetricsRegistry = MetricsRegistry()) throws(MetricsError) {
+    /// - Throws: ``ServiceError`` when a series of the same name is registered differently.
+    package init(registry: MetricsRegistry = MetricsRegistry()) throws(ServiceError) {
         self.registry = registry
         let httpLabels = ["route", "method", "status"]
         requests = try registry.counter(

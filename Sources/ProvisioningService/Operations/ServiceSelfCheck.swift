@@ -54,29 +54,29 @@ package struct ServiceSelfCheck: Sendable {
     ///   - openAPIDocument: the document `/openapi.json` serves.
     ///   - now: the time certificates must be valid at.
     /// - Returns: the check that ``certificateReadiness(now:)`` repeats.
-    /// - Throws: ``ConfigurationError`` naming the first thing that cannot be
+    /// - Throws: ``ServiceError`` naming the first thing that cannot be
     ///   used: an issuer's key or secret (its field and file), the OpenAPI
     ///   document, or a certificate outside its validity (`unusable-certificate`).
     package static func startUp(
         configuration: IssuerConfiguration, pinnedRoots: [Certificate], openAPIDocument: Data = OpenAPIDocument.data(),
         now: Date
-    ) throws(ConfigurationError) -> ServiceSelfCheck {
+    ) throws(ServiceError) -> ServiceSelfCheck {
         let document = try? JSONSerialization.jsonObject(with: openAPIDocument) as? [String: Any]
         guard document?["openapi"] is String else {
-            throw ConfigurationError(
-                .invalidJSON, field: "(built-in) openapi.json", detail: "the OpenAPI document does not parse")
+            throw ServiceError(
+                .invalidJSON, field: "(built-in) openapi.json", "the OpenAPI document does not parse")
         }
         var issuers: [Issuer] = []
         for settings in configuration.issuers {
             do {
                 issuers.append(try Issuer(settings: settings))
             } catch {
-                throw ConfigurationError.from(error, issuerId: settings.id)
+                throw ServiceError.configuration(error, issuerId: settings.id)
             }
         }
         let check = ServiceSelfCheck(pinnedRoots: pinnedRoots, issuers: issuers)
         if let problem = check.firstInvalid(at: now) {
-            throw ConfigurationError(.unusableCertificate, field: problem.name, detail: problem.detail)
+            throw ServiceError(.unusableCertificate, field: problem.name, problem.detail)
         }
         return check
     }

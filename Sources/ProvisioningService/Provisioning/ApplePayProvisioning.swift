@@ -75,11 +75,7 @@ struct ApplePayProvisioning: Sendable {
             // that does not decrypt): the answer must not tell them apart.
             throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted")
         }
-        do {
-            let payload = try CardPayload(jsonData: Data(plaintext))
-            return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
-        } catch {
-            throw ProvisioningRequestCheck.payloadProblem(error)
-        }
+        let payload = try CardPayload(jsonData: Data(plaintext))
+        return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
     }
 }

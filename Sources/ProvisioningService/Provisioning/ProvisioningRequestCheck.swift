@@ -56,26 +56,4 @@ enum ProvisioningRequestCheck {
         }
         return scheme
     }
-
-    /// The problem for a card payload that does not validate.
-    static func payloadProblem(_ error: ValidationError) -> ServiceError {
-        let problems = error.issues.map { issue in
-            FieldProblem(field: "/encryptedPayload/\(issue.field)", reason: reason(for: issue.reason))
-        }
-        return ServiceError(.payloadInvalid, "the card payload is invalid", fieldProblems: problems)
-    }
-
-    static func reason(for reason: FieldIssue.Reason) -> FieldProblemReason {
-        switch reason {
-        case .missing: .missing
-        case .wrongType: .wrongType
-        case .luhnCheckFailed: .luhn
-        case .expired: .expired
-        case .schemeMismatch: .schemeMismatch
-        case .outOfRange: .outOfRange
-        case .invalidLength, .tooLarge: .tooLong
-        case .unexpectedField: .unknownValue
-        default: .malformed
-        }
-    }
 }

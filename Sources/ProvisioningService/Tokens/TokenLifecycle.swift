@@ -178,18 +178,18 @@ struct TokenLifecycle: Sendable {
             attempt += 1
             do {
                 return try await context.connector.changeTokenState(command)
-            } catch let error as TokenServiceError {
+            } catch let error as ServiceError {
                 context.log.warning(
                     "token.network-error",
                     ["requestId": requestId, "code": error.code.rawValue, "attempt": String(attempt)])
                 switch error.code {
-                case .unavailable where attempt < 2:
+                case .networkUnavailable where attempt < 2:
                     continue
-                case .unavailable:
+                case .networkUnavailable:
                     throw ServiceError(.upstreamNetworkError, "the card network is unavailable; retry later")
-                case .unknownToken:
+                case .networkUnknownToken:
                     throw ServiceError(.notFound, "the card network does not know the token")
-                case .rejected:
+                case .networkRejected:
                     throw ServiceError(.illegalTransition, "the card network refused the change")
                 default:
                     throw ServiceError(.upstreamNetworkError, "the card network failed")

@@ -6,7 +6,7 @@ extension ProvisioningServiceApp {
     /// product of every issuer, where none was uploaded yet — the sandbox's
     /// start-up seed, so every card shows art. Uploaded art is never replaced.
     ///
-    /// - Throws: a ``Storage/StorageError`` when the database refuses the rows.
+    /// - Throws: a ``ProvisioningStorage/StorageError`` when the database refuses the rows.
     package func installDefaultCardArt(
         productIds: [String] = [CardArtSpecification.defaultProductId]
     ) async throws {

@@ -190,12 +190,8 @@ struct WalletService: Sendable {
         } catch {
             throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted")
         }
-        do {
-            let payload = try CardPayload(jsonData: Data(plaintext))
-            return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
-        } catch {
-            throw ProvisioningRequestCheck.payloadProblem(error)
-        }
+        let payload = try CardPayload(jsonData: Data(plaintext))
+        return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
     }
 
     // MARK: Reading
@@ -361,17 +357,7 @@ struct WalletService: Sendable {
                 .invalidField, "the product id is invalid",
                 fieldProblems: [FieldProblem(field: "productId", reason: .malformed)])
         }
-        do {
-            _ = try CardArtSpecification.validate(png, as: type)
-        } catch let error where error.code == .tooLarge {
-            throw ServiceError(ServiceError.Code(rawValue: "body-too-large"), "the image is too large")
-        } catch {
-            throw ServiceError(
-                .invalidField, "the image is refused (\(error.code))",
-                fieldProblems: [
-                    FieldProblem(field: "/", reason: error.code == .wrongDimensions ? .outOfRange : .malformed)
-                ])
-        }
+        _ = try CardArtSpecification.validate(png, as: type)
         return try await CardArtStore.put(
             png, issuerId: issuer.id, productId: productId, type: type, at: context.clock(), on: context.database)
     }

@@ -110,7 +110,7 @@ final class NetworkTokenService: TokenServiceConnector {
             // with the token as it now stands, without applying again.
             return try await replay(command)
         } catch let error as StorageError where error.code == .connectionFailure {
-            throw TokenServiceError(.unavailable, "the sandbox vault cannot be reached")
+            throw ServiceError(.networkUnavailable, "the sandbox vault cannot be reached")
         }
         if let eventId = result.eventId {
             await outbox.deliver(eventIds: [eventId])
@@ -135,13 +135,13 @@ final class NetworkTokenService: TokenServiceConnector {
             return (try await replayed(command, recordedTokenId: try previous.decode(column: "token_id"), on: tx), nil)
         }
         guard let token = try await load(tokenId: command.tokenId, on: tx), token.issuerId == command.issuerId else {
-            throw TokenServiceError(.unknownToken, "the network does not know this token")
+            throw ServiceError(.networkUnknownToken, "the network does not know this token")
         }
         let target: TokenState
         do {
             target = try TokenStateMachine.transition(from: token.state, action: command.action)
         } catch {
-            throw TokenServiceError(.rejected, "the token's state does not allow this action")
+            throw ServiceError(.networkRejected, "the token's state does not allow this action")
         }
         try await tx.execute(
             """
@@ -162,7 +162,7 @@ final class NetworkTokenService: TokenServiceConnector {
             let previous = try await database.queryFirst(
                 "SELECT token_id FROM sandbox_token_operations WHERE issuer_id = ? AND idempotency_key = ?",
                 [.text(command.issuerId), .text(command.idempotencyKey)])
-        else { throw TokenServiceError(.unavailable, "the operation could not be recorded; retry") }
+        else { throw ServiceError(.networkUnavailable, "the operation could not be recorded; retry") }
         return try await replayed(command, recordedTokenId: try previous.decode(column: "token_id"), on: database)
     }
 
@@ -172,7 +172,7 @@ final class NetworkTokenService: TokenServiceConnector {
         guard recordedTokenId == command.tokenId,
             let token = try await load(tokenId: recordedTokenId, on: executor)
         else {
-            throw TokenServiceError(.rejected, "the idempotency key was used for another token")
+            throw ServiceError(.networkRejected, "the idempotency key was used for another token")
         }
         return try await networkToken(token, on: executor)
     }

@@ -93,7 +93,7 @@ import Testing
     @Test func unavailableNetworkIsRetriedOnceWithTheSameKey() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken()
-        harness.connector.failNext(with: [TokenServiceError(.unavailable, "timeout")])
+        harness.connector.failNext(with: [ServiceError(.networkUnavailable, "timeout")])
         let response = try await change(harness, .suspend)
         #expect(response.status == 200)
         let keys = harness.connector.commands.map(\.idempotencyKey)
@@ -106,7 +106,7 @@ import Testing
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken()
         harness.connector.failNext(with: [
-            TokenServiceError(.unavailable, "down"), TokenServiceError(.unavailable, "down"),
+            ServiceError(.networkUnavailable, "down"), ServiceError(.networkUnavailable, "down"),
         ])
         let response = try await change(harness, .suspend)
         #expect(response.status == 502)

@@ -44,7 +44,7 @@ import Testing
 
     @Test func wrongSizeIsRefused() throws {
         let png = try DefaultCardArt.png(productId: "default", type: .cardIcon)
-        #expect(throws: CardArtError(.wrongDimensions, "CARD_BACKGROUND must be 480x303 pixels")) {
+        #expect(throws: ServiceError.artRefused("CARD_BACKGROUND must be 480x303 pixels", reason: .outOfRange)) {
             _ = try CardArtSpecification.validate(png, as: .cardBackground)
         }
     }
@@ -52,20 +52,24 @@ import Testing
     @Test func corruptedChunkIsRefused() throws {
         var png = try DefaultCardArt.png(productId: "default", type: .cardIcon)
         png[40] ^= 0xFF
-        #expect(throws: CardArtError.self) { _ = try CardArtSpecification.validate(png, as: .cardIcon) }
+        #expect { _ = try CardArtSpecification.validate(png, as: .cardIcon) } throws: {
+            ($0 as? ServiceError)?.fieldProblems.map(\.reason) == [.malformed]
+        }
     }
 
     @Test func truncatedOrForeignFilesAreRefused() throws {
         let png = try DefaultCardArt.png(productId: "default", type: .cardIcon)
         for bad in [Array(png.dropLast(12)), Array("GIF89a".utf8) + Array(png.dropFirst(6)), [], Array(png.prefix(20))]
         {
-            #expect(throws: CardArtError.self) { _ = try CardArtSpecification.validate(bad, as: .cardIcon) }
+            #expect { _ = try CardArtSpecification.validate(bad, as: .cardIcon) } throws: {
+                ($0 as? ServiceError)?.fieldProblems.map(\.reason) == [.malformed]
+            }
         }
     }
 
     @Test func oversizedFileIsRefusedBeforeParsing() {
         let big = PNGChunk.signature + [UInt8](repeating: 0, count: CardArtSpecification.maximumByteCount)
-        #expect(throws: CardArtError(.tooLarge, "the image is too large")) {
+        #expect(throws: ServiceError(.bodyTooLarge, "the image is too large")) {
             _ = try CardArtSpecification.validate(big, as: .cardIcon)
         }
     }

@@ -34,13 +34,14 @@ package enum CardArtSpecification {
 
     /// Validates an upload of `type`.
     ///
-    /// - Throws: ``CardArtError``.
-    package static func validate(_ png: [UInt8], as type: CardArtType) throws(CardArtError) -> PNGImage {
+    /// - Throws: ``ServiceError`` `body-too-large`, or `invalid-field` naming the
+    ///   body: `malformed` (not a PNG) or `out-of-range` (the wrong size).
+    package static func validate(_ png: [UInt8], as type: CardArtType) throws(ServiceError) -> PNGImage {
         let image = try PNGImage(validating: png, maximumByteCount: maximumByteCount)
         let expected = size(of: type)
         guard image.width == expected.width, image.height == expected.height else {
-            throw CardArtError(
-                .wrongDimensions, "\(type.rawValue) must be \(expected.width)x\(expected.height) pixels")
+            throw ServiceError.artRefused(
+                "\(type.rawValue) must be \(expected.width)x\(expected.height) pixels", reason: .outOfRange)
         }
         return image
     }

@@ -7,7 +7,7 @@ import ProvisioningCrypto
 package enum DefaultCardArt {
     /// The PNG of `type` for `productId`, of the size ``CardArtSpecification`` requires.
     ///
-    /// - Throws: ``CardArtError`` (not expected: the parameters are fixed).
+    /// - Throws: ``ServiceError`` (not expected: the parameters are fixed).
     package static func png(productId: String, type: CardArtType) throws -> [UInt8] {
         let seed = try SHA256.hash(data: Array("\(productId)/\(type.rawValue)".utf8))
         let background = (seed[0] / 2 + 32, seed[1] / 2 + 32, seed[2] / 2 + 32)

@@ -13,14 +13,14 @@ import ProvisioningPrimitives
 enum PNGEncoder {
     /// Encodes `pixels` (palette indexes, row by row).
     ///
-    /// - Throws: ``CardArtError`` `invalidImage` when the sizes, palette or
+    /// - Throws: ``ServiceError`` `internal` when the sizes, palette or
     ///   pixel count do not fit together.
     static func indexed(
         width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], pixels: [UInt8]
-    ) throws(CardArtError) -> [UInt8] {
+    ) throws(ServiceError) -> [UInt8] {
         guard width > 0, height > 0, width <= 1 << 14, height <= 1 << 14, (1...256).contains(palette.count),
             pixels.count == width * height, pixels.allSatisfy({ Int($0) < palette.count })
-        else { throw CardArtError(.invalidImage, "the image parameters are inconsistent") }
+        else { throw ServiceError(.internal, "the image parameters are inconsistent") }
         var header: [UInt8] = []
         header += bigEndian(UInt32(width))
         header += bigEndian(UInt32(height))

@@ -14,11 +14,11 @@ package struct PNGImage: Sendable, Hashable {
 
     /// Validates `bytes`.
     ///
-    /// - Throws: ``CardArtError`` `tooLarge` or `invalidImage`.
-    package init(validating bytes: [UInt8], maximumByteCount: Int) throws(CardArtError) {
-        guard bytes.count <= maximumByteCount else { throw CardArtError(.tooLarge, "the image is too large") }
+    /// - Throws: ``ServiceError`` `body-too-large`, or `invalid-field` (``ServiceError/artRefused(_:reason:)``).
+    package init(validating bytes: [UInt8], maximumByteCount: Int) throws(ServiceError) {
+        guard bytes.count <= maximumByteCount else { throw ServiceError(.bodyTooLarge, "the image is too large") }
         guard bytes.count >= 8 + 25 + 12, Array(bytes.prefix(8)) == PNGChunk.signature else {
-            throw CardArtError(.invalidImage, "not a PNG file")
+            throw ServiceError.artRefused("not a PNG file")
         }
         var offset = 8
         var header: [UInt8]?
@@ -26,17 +26,17 @@ package struct PNGImage: Sendable, Hashable {
         var sawEnd = false
         while offset < bytes.count {
             guard !sawEnd, bytes.count - offset >= 12 else {
-                throw CardArtError(.invalidImage, "the PNG has a truncated chunk or data after IEND")
+                throw ServiceError.artRefused("the PNG has a truncated chunk or data after IEND")
             }
             guard let chunk = PNGChunk(in: bytes, at: offset) else {
-                throw CardArtError(.invalidImage, "a PNG chunk is truncated")
+                throw ServiceError.artRefused("a PNG chunk is truncated")
             }
             guard chunk.hasValidCRC(in: bytes) else {
-                throw CardArtError(.invalidImage, "a PNG chunk fails its CRC")
+                throw ServiceError.artRefused("a PNG chunk fails its CRC")
             }
             if header == nil {
                 guard chunk.type == "IHDR", chunk.dataRange.count == 13 else {
-                    throw CardArtError(.invalidImage, "the PNG does not start with IHDR")
+                    throw ServiceError.artRefused("the PNG does not start with IHDR")
                 }
                 header = Array(bytes[chunk.dataRange])
             } else if chunk.type == "IDAT" {
@@ -46,7 +46,7 @@ package struct PNGImage: Sendable, Hashable {
             }
             offset = chunk.end
         }
-        guard let header, sawData, sawEnd else { throw CardArtError(.invalidImage, "the PNG lacks image data or IEND") }
+        guard let header, sawData, sawEnd else { throw ServiceError.artRefused("the PNG lacks image data or IEND") }
         width = Int(PNGChunk.uint32(header, 0))
         height = Int(PNGChunk.uint32(header, 4))
         bitDepth = header[8]
@@ -56,6 +56,6 @@ package struct PNGImage: Sendable, Hashable {
         ]
         guard width > 0, height > 0, legalDepths[colorType]?.contains(bitDepth) == true, header[10] == 0,
             header[11] == 0, header[12] <= 1
-        else { throw CardArtError(.invalidImage, "the PNG header is not legal") }
+        else { throw ServiceError.artRefused("the PNG header is not legal") }
     }
 }

@@ -5,17 +5,17 @@ import Synchronization
 /// A card network double: records every command and answers with the action's
 /// target state, or with the scripted errors first.
 final class RecordingConnector: TokenServiceConnector, Sendable {
-    private let state = Mutex<(commands: [TokenStateChangeCommand], failures: [TokenServiceError])>(([], []))
+    private let state = Mutex<(commands: [TokenStateChangeCommand], failures: [ServiceError])>(([], []))
 
     var commands: [TokenStateChangeCommand] { state.withLock { $0.commands } }
 
     /// The next calls fail with these errors, in order.
-    func failNext(with errors: [TokenServiceError]) {
+    func failNext(with errors: [ServiceError]) {
         state.withLock { $0.failures = errors }
     }
 
     func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
-        let failure: TokenServiceError? = state.withLock { state in
+        let failure: ServiceError? = state.withLock { state in
             state.commands.append(command)
             return state.failures.isEmpty ? nil : state.failures.removeFirst()
         }
