@@ -36,8 +36,9 @@ package final class Sandbox: Sendable {
     /// Apple Pay's token requestor id, reported for tokens of issuers that list it.
     package static let applePayTokenRequestorId = "40010030273"
 
-    /// The sandbox's migrations: versions 100–199 (``SandboxMigrations/all``)
-    /// and the issuer wallet's 250–299 (``SandboxWalletMigrations/all``).
+    /// The sandbox's migrations: the ``ProvisioningService/SchemaComponent/sandbox``
+    /// and ``ProvisioningService/SchemaComponent/sandboxWallet`` components
+    /// (``SandboxMigrations/all``, ``SandboxWalletMigrations/all``).
     package static var migrations: [Migration] { SandboxMigrations.all + SandboxWalletMigrations.all }
 
     /// How often the background task retries undelivered notifications.

@@ -35,8 +35,8 @@ package final class ProvisioningServiceApp: Sendable {
     /// The certificates `/readyz` follows (the pinned roots, the payload certificates).
     package let selfCheck: ServiceSelfCheck
 
-    /// The migrations of the service's tables: versions 1–99 and the issuer
-    /// wallet's 200–249 (``WalletMigrations``).
+    /// The migrations of the service's tables: the ``SchemaComponent/service``
+    /// and ``SchemaComponent/wallet`` components.
     package static var migrations: [Migration] { ServiceMigrations.all + WalletMigrations.all }
 
     /// Builds the service.

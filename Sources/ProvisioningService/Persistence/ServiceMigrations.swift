@@ -1,7 +1,7 @@
 import ProvisioningStorage
 
-/// The service's database schema (versions 1–99; the sandbox uses 100–199 and
-/// the issuer wallet 200–299).
+/// The service's database schema: the ``SchemaComponent/service`` component's
+/// migrations (its block of versions and name prefix are agreed there).
 ///
 /// No table holds a PAN, expiry, CVV, key, authorization code or nonce in
 /// clear: cards appear as a keyed fingerprint and last four digits, codes as

@@ -1,7 +1,7 @@
 import ProvisioningStorage
 
-/// The issuer wallet's service tables (versions 200–249; the sandbox's wallet
-/// tables use 250–299). Included in ``ProvisioningServiceApp/migrations``.
+/// The issuer wallet's service tables: the ``SchemaComponent/wallet``
+/// component's migrations. Included in ``ProvisioningServiceApp/migrations``.
 ///
 /// No clear secrets: wallets keep the SHA-256 digest of their access token,
 /// cards the issuer's keyed PAN fingerprint, last four digits and the PAN

@@ -1,7 +1,7 @@
 import ProvisioningStorage
 
-/// The sandbox's tables, versions 100–199 of the deployment's single migration
-/// list (the service owns 1–99, the issuer wallet 200–299).
+/// The sandbox's tables: the ``ProvisioningService/SchemaComponent/sandbox``
+/// component's migrations in the deployment's single migration list.
 ///
 /// `tpc serve` runs them together with the service's:
 ///

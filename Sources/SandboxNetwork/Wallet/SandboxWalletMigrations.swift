@@ -1,7 +1,8 @@
 import ProvisioningStorage
 
-/// The sandbox network's issuer-wallet tables, versions 250–299 (the service's
-/// wallet tables use 200–249). Included in ``Sandbox/migrations``.
+/// The sandbox network's issuer-wallet tables: the
+/// ``ProvisioningService/SchemaComponent/sandboxWallet`` component's
+/// migrations. Included in ``Sandbox/migrations``.
 ///
 /// DPANs, per-token master keys and one-time codes are sealed under the
 /// sandbox master key; payment keys are never stored (they are re-derived
