@@ -1,5 +1,7 @@
 # PushProvisioning — the two commands of the README are `make demo` and `make test`.
 SWIFT ?= swift
+# Every warning fails the build of `make` targets (Package.swift, at its end).
+export PP_WARNINGS_AS_ERRORS := 1
 FORMAT_PATHS := Sources Tests Package.swift
 
 .PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme check-apple-conformance generate release install dist clean

@@ -361,3 +361,17 @@ let package = Package(
     targets: cLayer + serverSide + shared + clientSide + tools + tests + fuzzing,
     swiftLanguageModes: [.v6]
 )
+
+// The Makefile builds with PP_WARNINGS_AS_ERRORS=1, so a warning anywhere in the
+// product or its tests fails `make test` (and CI). Only there: a package that
+// depends on this one builds without unsafe flags. The seed samples keep their
+// warnings, compiled as written (seedSamplesAsWritten); C targets have no
+// Swift to check.
+if Context.environment["PP_WARNINGS_AS_ERRORS"] == "1" {
+    let cTargets: Set<String> = ["COpenSSLShims", "CMicroHTTPDShims", "CProcessSpawn"]
+    let seedTargets: Set<String> = ["SeedSamplesTests", "DigitalCardsSeedTests"]
+    for target in package.targets
+    where target.type != .system && !cTargets.contains(target.name) && !seedTargets.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}
