@@ -15,9 +15,11 @@ public let PKPassKitErrorDomain = "PKPassKitErrorDomain"
 /// ``PKPassKitErrorDomain`` with a ``PKAddPaymentPassError`` code; the
 /// emulation's reason goes in `NSLocalizedFailureReasonErrorKey` and never
 /// carries card data.
-enum AddPaymentPassFailure {
-    static func error(_ code: PKAddPaymentPassError, reason: String) -> NSError {
+extension PKAddPaymentPassError {
+    /// This code as the `NSError` the sheet reports, with `reason` as its
+    /// failure reason.
+    func error(reason: String) -> NSError {
         NSError(
-            domain: PKPassKitErrorDomain, code: code.rawValue, userInfo: [NSLocalizedFailureReasonErrorKey: reason])
+            domain: PKPassKitErrorDomain, code: rawValue, userInfo: [NSLocalizedFailureReasonErrorKey: reason])
     }
 }

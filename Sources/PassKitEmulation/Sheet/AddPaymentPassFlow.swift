@@ -10,7 +10,7 @@ struct AddPaymentPassFlow {
         var error: NSError?
 
         static func failure(_ code: PKAddPaymentPassError, _ reason: String) -> Outcome {
-            Outcome(pass: nil, error: AddPaymentPassFailure.error(code, reason: reason))
+            Outcome(pass: nil, error: code.error(reason: reason))
         }
     }
 

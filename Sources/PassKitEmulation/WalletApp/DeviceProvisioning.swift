@@ -31,7 +31,7 @@ struct DeviceProvisioning: Sendable {
             let ephemeralPublicKey = request.ephemeralPublicKey, !ephemeralPublicKey.isEmpty
         else {
             log.record(.incompleteRequest, "the request lacks pass data, activation data or its key")
-            return .failure(AddPaymentPassFailure.error(.systemCancelled, reason: "the issuer's request is incomplete"))
+            return .failure(PKAddPaymentPassError.systemCancelled.error(reason: "the issuer's request is incomplete"))
         }
         let submission = SandboxPassRequest(
             encryptedPassData: passData, activationData: activationData, ephemeralPublicKey: ephemeralPublicKey,
@@ -47,11 +47,11 @@ struct DeviceProvisioning: Sendable {
             return .success(pass)
         } catch let error as PassKitEmulationError where error.problemType == "declined" {
             log.record(.declined, "the card network declined the card")
-            return .failure(AddPaymentPassFailure.error(.systemCancelled, reason: "the card network declined the card"))
+            return .failure(PKAddPaymentPassError.systemCancelled.error(reason: "the card network declined the card"))
         } catch {
             log.record(.sandboxFailure, "adding the pass failed: \(error)")
             return .failure(
-                AddPaymentPassFailure.error(.systemCancelled, reason: "Apple's side could not add the card"))
+                PKAddPaymentPassError.systemCancelled.error(reason: "Apple's side could not add the card"))
         }
     }
 }
