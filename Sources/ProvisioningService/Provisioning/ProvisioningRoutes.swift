@@ -14,15 +14,13 @@ struct ProvisioningRoutes {
             let issuerId = try request.pathParameters.require("issuerId")
             // An unknown issuer is answered before the body is read.
             _ = try context.issuer(issuerId)
-            let body =
-                try ProvisioningRequestReader.read(request.body)
-                ?? RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
+            let body = try RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
             let response = try await provisioning.provision(
                 issuerId: issuerId, request: body, requestId: request.requestID)
             context.log.info(
                 "provisioning.succeeded",
                 ["requestId": request.requestID, "issuer": issuerId, "provisioningId": response.provisioningId])
-            return try ProvisioningResponseBody.response(response)
+            return try .json(response, encoder: .provisioningAPI)
         }
     }
 }
