@@ -6,14 +6,7 @@ package struct FieldProblemReason: RawRepresentable, Codable, Hashable, Sendable
     package let rawValue: String
     package init(rawValue: String) { self.rawValue = rawValue }
 
-    package init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+    // Codable as the bare string: the standard library's RawRepresentable coding.
 
     package var description: String { rawValue }
 

@@ -22,14 +22,7 @@ package struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custo
         self.init(rawValue: Self.baseURI + slug)
     }
 
-    package init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+    // Codable as the bare string: the standard library's RawRepresentable coding.
 
     package var description: String { rawValue }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 
 /// What the issuer-wallet API asks of the card networks: tokenize a card for
 /// the issuer's own wallet, run its ID&V, change its state, and issue and
@@ -24,7 +25,7 @@ package protocol WalletTokenService: Sendable {
     func tokenize(_ request: WalletTokenizationRequest) async throws -> WalletTokenization
 
     /// The open ID&V session of a card, or nil when there is none.
-    func activationSession(issuerId: String, cardId: String) async throws -> WalletActivationSession?
+    func activationSession(issuerId: String, cardId: String) async throws -> PendingActivationSession?
 
     /// Checks a one-time code; on success every token of the card is active.
     func verifyActivation(issuerId: String, cardId: String, sessionId: String, code: String) async throws

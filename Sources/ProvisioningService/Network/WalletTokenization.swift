@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 /// The network's answer to a ``WalletTokenizationRequest``: the card's
 /// token(s) and, for a card that needs ID&V, the open activation session.
 package struct WalletTokenization: Sendable, Hashable {
@@ -30,9 +32,9 @@ package struct WalletTokenization: Sendable, Hashable {
     /// `.active`, or `.inactive` while ID&V is pending.
     package var state: TokenState
     /// The pending ID&V session of an inactive card.
-    package var activation: WalletActivationSession?
+    package var activation: PendingActivationSession?
 
-    package init(main: Token, auxiliary: Token?, state: TokenState, activation: WalletActivationSession?) {
+    package init(main: Token, auxiliary: Token?, state: TokenState, activation: PendingActivationSession?) {
         self.main = main
         self.auxiliary = auxiliary
         self.state = state

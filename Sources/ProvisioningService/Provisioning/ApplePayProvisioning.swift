@@ -20,7 +20,8 @@ struct ApplePayProvisioning: Sendable {
         let scheme = try ProvisioningRequestCheck.check(request, issuer: issuer)
         let code = try context.codeVerifier.verify(
             request.authorizationCode, issuer: issuer, scope: .provision, now: now)
-        let card = try decryptCard(request, scheme: scheme, issuer: issuer, now: now)
+        let card = try issuer.decryptCard(
+            encryptedPayload: request.encryptedPayload, scheme: scheme, productId: request.productId, now: now)
         try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
         let leafKey = try context.chainValidator.verifiedLeafKey(
             chain: request.certificateChain.map(Array.init), now: now)
@@ -59,23 +60,5 @@ struct ApplePayProvisioning: Sendable {
         return ApplePayProvisioningResponse(
             encryptedPassData: Data(sealed.encryptedPassData), activationData: Data(activationData),
             ephemeralPublicKey: Data(sealed.ephemeralPublicKey), provisioningId: attempt.provisioningId)
-    }
-
-    private func decryptCard(
-        _ request: ApplePayProvisioningRequest, scheme: CardScheme, issuer: Issuer, now: Date
-    ) throws(ServiceError) -> ValidatedCard {
-        let plaintext: [UInt8]
-        do {
-            let der = try CMSEnvelopedData.der(base64: request.encryptedPayload)
-            plaintext = try CMSEnvelopedData.decrypt(
-                der, key: issuer.payloadPrivateKey, certificate: issuer.payloadCertificate)
-        } catch {
-            // One answer for every way it fails (wrong recipient, a key transport
-            // other than RSAES-OAEP SHA-256, a key that does not unwrap, content
-            // that does not decrypt): the answer must not tell them apart.
-            throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted")
-        }
-        let payload = try CardPayload(jsonData: Data(plaintext))
-        return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
     }
 }

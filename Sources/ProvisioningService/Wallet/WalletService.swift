@@ -129,7 +129,8 @@ struct WalletService: Sendable {
         let now = context.clock()
         let code = try context.codeVerifier.verify(
             request.authorizationCode, issuer: issuer, scope: .walletEnrol, now: now)
-        let card = try decryptCard(request, scheme: scheme, issuer: issuer, now: now)
+        let card = try issuer.decryptCard(
+            encryptedPayload: request.encryptedPayload, scheme: scheme, productId: request.productId, now: now)
         try code.requireCard(cardRef: card.cardReference, panLastFour: card.panLastFour)
         // The code is spent before the network creates tokens: of racing
         // enrolments with one code only the one that spends it reaches the
@@ -177,21 +178,6 @@ struct WalletService: Sendable {
             "wallet.card-enrolled",
             ["requestId": requestId, "issuer": issuer.id, "card": cardId, "state": tokenization.state.rawValue])
         return try await resource(record, issuer: issuer, walletId: wallet.walletId)
-    }
-
-    private func decryptCard(
-        _ request: CardEnrollmentRequest, scheme: CardScheme, issuer: Issuer, now: Date
-    ) throws(ServiceError) -> ValidatedCard {
-        let plaintext: [UInt8]
-        do {
-            let der = try CMSEnvelopedData.der(base64: request.encryptedPayload)
-            plaintext = try CMSEnvelopedData.decrypt(
-                der, key: issuer.payloadPrivateKey, certificate: issuer.payloadCertificate)
-        } catch {
-            throw ServiceError(.payloadUndecryptable, "the encrypted payload cannot be decrypted")
-        }
-        let payload = try CardPayload(jsonData: Data(plaintext))
-        return try CardPayloadValidator.validate(payload, scheme: scheme, productId: request.productId, now: now)
     }
 
     // MARK: Reading
@@ -376,17 +362,9 @@ struct WalletService: Sendable {
     private func resource(
         _ record: DigitalCardRecord, issuer: Issuer, defaultCardId: String?
     ) async throws -> DigitalCardResource {
-        let session: PendingActivationSession?
-        if record.state == .inactive,
-            let open = try await requireNetwork().activationSession(
-                issuerId: issuer.id, cardId: record.cardId)
-        {
-            session = PendingActivationSession(
-                sessionId: open.sessionId, expiresAt: open.expiresAt, attemptsLeft: open.attemptsLeft,
-                channel: open.channel)
-        } else {
-            session = nil
-        }
+        let session =
+            record.state == .inactive
+            ? try await requireNetwork().activationSession(issuerId: issuer.id, cardId: record.cardId) : nil
         let auxiliary = record.auxiliaryToken
         return DigitalCardResource(
             id: record.cardId, state: record.state.wireStatus, isDefault: defaultCardId == record.cardId,

@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import ProvisioningService
 
 /// What ``Sandbox/connector`` hands the service: the token vault for Apple Pay
@@ -19,7 +20,7 @@ struct SandboxConnector: TokenServiceConnector, WalletTokenService {
         try await wallet.tokenize(request)
     }
 
-    func activationSession(issuerId: String, cardId: String) async throws -> WalletActivationSession? {
+    func activationSession(issuerId: String, cardId: String) async throws -> PendingActivationSession? {
         try await wallet.activationSession(issuerId: issuerId, cardId: cardId)
     }
 

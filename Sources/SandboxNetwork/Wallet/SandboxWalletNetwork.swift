@@ -71,7 +71,7 @@ final class SandboxWalletNetwork: WalletTokenService {
                 auxiliary = try await self.insertToken(
                     request, role: "auxiliary", scheme: auxiliaryScheme, years: 2, state: state, now: now, on: tx)
             }
-            var session: WalletActivationSession?
+            var session: PendingActivationSession?
             if let code {
                 let sessionId = try Identifiers.make(prefix: "ids_")
                 let expiresAt = now.addingTimeInterval(self.activationLifetime)
@@ -85,7 +85,7 @@ final class SandboxWalletNetwork: WalletTokenService {
                         .blob(try self.codeSealing.seal(Array(code.utf8), context: sessionId)),
                         .integer(Int64(Self.maximumActivationAttempts)), .timestamp(expiresAt), .timestamp(now),
                     ])
-                session = WalletActivationSession(
+                session = PendingActivationSession(
                     sessionId: sessionId, expiresAt: expiresAt, attemptsLeft: Self.maximumActivationAttempts,
                     channel: "sandbox")
             }
@@ -158,7 +158,7 @@ final class SandboxWalletNetwork: WalletTokenService {
 
     // MARK: ID&V
 
-    func activationSession(issuerId: String, cardId: String) async throws -> WalletActivationSession? {
+    func activationSession(issuerId: String, cardId: String) async throws -> PendingActivationSession? {
         guard
             let row = try await database.queryFirst(
                 """
@@ -167,7 +167,7 @@ final class SandboxWalletNetwork: WalletTokenService {
                 ORDER BY created_at DESC
                 """, [.text(issuerId), .text(cardId), .timestamp(clock())])
         else { return nil }
-        return WalletActivationSession(
+        return PendingActivationSession(
             sessionId: try row.decode(column: "session_id"), expiresAt: try row.decode(column: "expires_at"),
             attemptsLeft: Int(try row.decode(Int64.self, column: "attempts_left")), channel: "sandbox")
     }
