@@ -11,6 +11,14 @@ import ProvisioningStorage
 /// try await Migrator(ServiceMigrations.all).migrate(database)
 /// ```
 package enum ServiceMigrations {
+    /// `audit_events`' columns after `event_id`, as migrations 1 and 2 both
+    /// create them: one text, so the rebuilt table cannot drift from the first.
+    private static let auditColumns = """
+        issuer_id TEXT NOT NULL, at {timestamp} NOT NULL, request_id TEXT NOT NULL, actor TEXT NOT NULL,
+        action TEXT NOT NULL, outcome TEXT NOT NULL, card_ref TEXT, pan_last_four TEXT, token_id TEXT,
+        problem_type TEXT, detail TEXT
+        """
+
     /// Every service migration, in version order.
     package static let all: [Migration] = [
         Migration(
@@ -63,17 +71,7 @@ package enum ServiceMigrations {
                 CREATE TABLE audit_events (
                     seq {id},
                     event_id TEXT NOT NULL UNIQUE,
-                    issuer_id TEXT NOT NULL,
-                    at {timestamp} NOT NULL,
-                    request_id TEXT NOT NULL,
-                    actor TEXT NOT NULL,
-                    action TEXT NOT NULL,
-                    outcome TEXT NOT NULL,
-                    card_ref TEXT,
-                    pan_last_four TEXT,
-                    token_id TEXT,
-                    problem_type TEXT,
-                    detail TEXT
+                    \(auditColumns)
                 );
                 CREATE INDEX audit_events_issuer ON audit_events (issuer_id, seq);
                 CREATE TABLE notification_events (
@@ -127,17 +125,7 @@ package enum ServiceMigrations {
                 CREATE TABLE audit_events_v2 (
                     seq {id},
                     event_id TEXT NOT NULL,
-                    issuer_id TEXT NOT NULL,
-                    at {timestamp} NOT NULL,
-                    request_id TEXT NOT NULL,
-                    actor TEXT NOT NULL,
-                    action TEXT NOT NULL,
-                    outcome TEXT NOT NULL,
-                    card_ref TEXT,
-                    pan_last_four TEXT,
-                    token_id TEXT,
-                    problem_type TEXT,
-                    detail TEXT
+                    \(auditColumns)
                 );
                 INSERT INTO audit_events_v2 SELECT seq, event_id, issuer_id, at, request_id, actor, action, outcome,
                     card_ref, pan_last_four, token_id, problem_type, detail FROM audit_events;
