@@ -13,10 +13,9 @@ struct ApplePayProvisioning: Sendable {
     let context: ServiceContext
 
     func provision(
-        issuerId: String, request: ApplePayProvisioningRequest, requestId: String
+        issuer: Issuer, request: ApplePayProvisioningRequest, requestId: String
     ) async throws -> ApplePayProvisioningResponse {
         let now = context.clock()
-        let issuer = try context.issuer(issuerId)
         let scheme = try ProvisioningRequestCheck.check(request, issuer: issuer)
         let code = try context.codeVerifier.verify(
             request.authorizationCode, issuer: issuer, scope: .provision, now: now)

@@ -11,15 +11,14 @@ struct ProvisioningRoutes {
         let context = context
         let provisioning = provisioning
         router.on(.provision) { request in
-            let issuerId = try request.pathParameters.require("issuerId")
             // An unknown issuer is answered before the body is read.
-            _ = try context.issuer(issuerId)
+            let issuer = try context.issuer(try request.pathParameters.require("issuerId"))
             let body = try RequestBody.decode(ApplePayProvisioningRequest.self, from: request.body)
             let response = try await provisioning.provision(
-                issuerId: issuerId, request: body, requestId: request.requestID)
+                issuer: issuer, request: body, requestId: request.requestID)
             context.log.info(
                 "provisioning.succeeded",
-                ["requestId": request.requestID, "issuer": issuerId, "provisioningId": response.provisioningId])
+                ["requestId": request.requestID, "issuer": issuer.id, "provisioningId": response.provisioningId])
             return try .json(response, encoder: .provisioningAPI)
         }
     }
