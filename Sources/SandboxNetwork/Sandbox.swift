@@ -1,7 +1,7 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
+import ProvisioningHTTP
 import ProvisioningService
 import ProvisioningStorage
 import Synchronization

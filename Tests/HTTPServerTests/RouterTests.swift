@@ -1,6 +1,6 @@
+import ProvisioningAPI
 import Testing
 
-import ProvisioningAPI
 @testable import ProvisioningHTTP
 
 @Suite(.timeLimit(.minutes(10))) struct RouterTests {

@@ -1,10 +1,10 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
+import ProvisioningHTTP
 import ProvisioningService
-import SandboxNetwork
 import ProvisioningStorage
+import SandboxNetwork
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
+import ProvisioningHTTP
 
 /// The issuer's back office client: token search and operator state changes,
 /// authorized by the issuer's back-office API key (`Authorization: Bearer`).

@@ -1,6 +1,6 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
+import ProvisioningHTTP
 
 extension FuzzTarget {
     /// Raw bytes sent as an HTTP request to an in-process `HTTPServer`

@@ -1,5 +1,5 @@
-import ProvisioningAPI
 import Foundation
+import ProvisioningAPI
 
 extension HTTPClient {
     /// One request: method, absolute `http` or `https` URL, header fields,

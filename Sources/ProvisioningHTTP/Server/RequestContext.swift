@@ -1,5 +1,5 @@
-import ProvisioningAPI
 import CMicroHTTPD
+import ProvisioningAPI
 import Synchronization
 
 /// A libmicrohttpd connection pointer that may cross threads.

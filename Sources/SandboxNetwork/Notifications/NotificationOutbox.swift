@@ -1,7 +1,7 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
+import ProvisioningHTTP
 import ProvisioningStorage
 import Synchronization
 

@@ -1,6 +1,6 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
+import ProvisioningHTTP
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,7 +1,7 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
+import ProvisioningHTTP
 import Synchronization
 
 /// A stand-in for the service's notification endpoint: an in-process HTTP

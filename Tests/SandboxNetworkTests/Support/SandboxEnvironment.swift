@@ -1,10 +1,10 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningAPI
 import ProvisioningCrypto
+import ProvisioningHTTP
 import ProvisioningService
-import SandboxNetwork
 import ProvisioningStorage
+import SandboxNetwork
 import Testing
 
 /// One sandbox on a temporary SQLite file and directory, with an in-process
