@@ -2,24 +2,29 @@
 ///
 /// Errors carry a stable, extensible ``Code`` and a short detail meant for
 /// logs. The detail never contains key material, plaintext, PANs or nonces:
-/// it names what went wrong (for example "not a P-256 key"), not the data.
+/// it names what went wrong (for example "not a P-256 key"), not the data;
+/// where in a JSON document a fault was found is its ``offset``.
 ///
 /// ```swift
+/// let offCurve: [UInt8] = [0x04] + [UInt8](repeating: 0, count: 64)
 /// do {
-///     _ = try P256.PublicKey(x963Representation: bytes)
+///     _ = try P256.PublicKey(x963Representation: offCurve)
 /// } catch let error as CryptoError where error.code == .invalidKey {
-///     // reject the request
+///     print(error)  // invalid-key: point is not on P-256
 /// }
 /// ```
 package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
-    /// `default` branch.
+    /// `default` branch. Raw values are what logs and the service's problem
+    /// details show: a code keeps its raw value.
     package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
         package var description: String { rawValue }
 
-        /// Bytes that are not a well-formed encoding (PEM, DER, base64, JSON…).
+        // MARK: Primitives
+
+        /// Bytes that are not a well-formed encoding (PEM, DER, base64, hex…).
         package static let invalidEncoding = Code(rawValue: "invalid-encoding")
         /// A key of the wrong type, curve or size, or one that fails validation.
         package static let invalidKey = Code(rawValue: "invalid-key")
@@ -37,17 +42,39 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let randomFailure = Code(rawValue: "random-failure")
         /// OpenSSL failed where it should not have; the detail holds its reason.
         package static let internalFailure = Code(rawValue: "internal-failure")
+
+        // MARK: JSON (``JSONValue/init(parsing:)``, with ``CryptoError/offset``)
+        //
+        // Prefixed, unlike the other groups, because "syntax" or "duplicate key"
+        // alone would read as a key's or a certificate's fault.
+
+        /// Not JSON (RFC 8259): an unexpected byte, a bad literal, number or escape,
+        /// an unterminated string, or content after the value.
+        package static let jsonSyntax = Code(rawValue: "json-syntax")
+        /// A string that is not valid UTF-8 or holds an unpaired surrogate escape.
+        package static let jsonInvalidUnicode = Code(rawValue: "json-invalid-unicode")
+        /// An object with the same member name twice (RFC 7515 §5.2 lets JOSE
+        /// refuse them, and a second `alg` or `exp` is never innocent).
+        package static let jsonDuplicateKey = Code(rawValue: "json-duplicate-key")
+        /// Arrays and objects nested deeper than ``JSONValue/maximumParsingDepth``.
+        package static let jsonTooDeep = Code(rawValue: "json-too-deep")
     }
 
     /// The kind of failure.
     package let code: Code
     /// A short explanation without secrets.
     package let detail: String
+    /// Where in the input a JSON fault was found, in bytes from the start.
+    package let offset: Int?
 
-    package init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String, offset: Int? = nil) {
         self.code = code
         self.detail = detail
+        self.offset = offset
     }
 
-    package var description: String { "\(code): \(detail)" }
+    /// `code: detail`, with the byte offset when known.
+    package var description: String {
+        offset.map { "\(code): \(detail) at byte \($0)" } ?? "\(code): \(detail)"
+    }
 }
