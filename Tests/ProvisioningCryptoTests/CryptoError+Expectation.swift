@@ -15,3 +15,15 @@ extension CryptoError {
         #expect(throws: CryptoError.self, sourceLocation: sourceLocation) { _ = try body() }?.code
     }
 }
+
+extension CryptoError.Code {
+    // What each part of the module may refuse with, for the tests that throw
+    // random input at one part and check that nothing else escapes it.
+
+    /// The codes of JWS, JWK and JWT validation.
+    static let jose: Set<Self> = [
+        .malformed, .oversize, .unsupportedAlgorithm, .unsupportedCriticalHeader, .algorithmKeyMismatch,
+        .keyUsageMismatch, .unknownKey, .missingKeyID, .invalidKey, .invalidSignature, .expired, .notYetValid,
+        .issuedInFuture, .lifetimeTooLong, .wrongIssuer, .wrongAudience, .wrongType, .missingClaim, .invalidClaim,
+    ]
+}

@@ -26,17 +26,19 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
 
         /// Bytes that are not a well-formed encoding (PEM, DER, base64, hex…).
         package static let invalidEncoding = Code(rawValue: "invalid-encoding")
-        /// A key of the wrong type, curve or size, or one that fails validation.
+        /// A key of the wrong type, curve or size, one that fails validation, or
+        /// a JWK that cannot be imported or exported.
         package static let invalidKey = Code(rawValue: "invalid-key")
         /// An argument outside what the operation accepts (length, size, range).
         package static let invalidArgument = Code(rawValue: "invalid-argument")
-        /// The algorithm or parameter set is not supported.
+        /// The algorithm or parameter set is not supported, or a JWS `alg` is not
+        /// one of the accepted ones (`none` and HMAC included).
         package static let unsupportedAlgorithm = Code(rawValue: "unsupported-algorithm")
         /// Authenticated decryption failed: wrong key, or data modified.
         package static let authenticationFailure = Code(rawValue: "authentication-failure")
         /// Decryption failed (wrong key, wrong recipient, corrupt data).
         package static let decryptionFailure = Code(rawValue: "decryption-failure")
-        /// A signature did not verify.
+        /// A signature did not verify: a primitive's or a JWS's.
         package static let invalidSignature = Code(rawValue: "invalid-signature")
         /// The system random generator failed.
         package static let randomFailure = Code(rawValue: "random-failure")
@@ -58,6 +60,44 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let jsonDuplicateKey = Code(rawValue: "json-duplicate-key")
         /// Arrays and objects nested deeper than ``JSONValue/maximumParsingDepth``.
         package static let jsonTooDeep = Code(rawValue: "json-too-deep")
+
+        // MARK: JOSE (``JWS``, ``JWK``, ``JWKSet``, ``JWTValidator``)
+
+        /// A message that is not well-formed: not a compact JWS (segment count,
+        /// base64url, a header or payload that is not a JSON object), or a JWK set
+        /// without its keys.
+        package static let malformed = Code(rawValue: "malformed")
+        /// A token longer than the configured maximum.
+        package static let oversize = Code(rawValue: "oversize")
+        /// The header has a `crit` member; no extension is understood.
+        package static let unsupportedCriticalHeader = Code(rawValue: "unsupported-critical-header")
+        /// The key's type does not fit `alg`, or the JWK's own `alg` differs.
+        package static let algorithmKeyMismatch = Code(rawValue: "algorithm-key-mismatch")
+        /// The JWK's `use` is not `sig`.
+        package static let keyUsageMismatch = Code(rawValue: "key-usage-mismatch")
+        /// No key with the header's `kid` (or an empty key set).
+        package static let unknownKey = Code(rawValue: "unknown-key")
+        /// No `kid` in the header while the key set holds several keys.
+        package static let missingKeyID = Code(rawValue: "missing-key-id")
+        /// A JWT's `exp` has passed (beyond the leeway).
+        package static let expired = Code(rawValue: "expired")
+        /// A JWT's `nbf` is in the future (beyond the leeway).
+        package static let notYetValid = Code(rawValue: "not-yet-valid")
+        /// `iat` is in the future (beyond the leeway).
+        package static let issuedInFuture = Code(rawValue: "issued-in-future")
+        /// `exp − iat` exceeds the maximum lifetime.
+        package static let lifetimeTooLong = Code(rawValue: "lifetime-too-long")
+        /// `iss` is not the expected issuer.
+        package static let wrongIssuer = Code(rawValue: "wrong-issuer")
+        /// `aud` does not contain the expected audience.
+        package static let wrongAudience = Code(rawValue: "wrong-audience")
+        /// The header's `typ` is not the expected type.
+        package static let wrongType = Code(rawValue: "wrong-type")
+        /// A required claim is absent.
+        package static let missingClaim = Code(rawValue: "missing-claim")
+        /// A registered claim has the wrong JSON type, or the claims do not
+        /// decode as the caller's type.
+        package static let invalidClaim = Code(rawValue: "invalid-claim")
     }
 
     /// The kind of failure.
