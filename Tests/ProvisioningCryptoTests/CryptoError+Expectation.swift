@@ -26,4 +26,10 @@ extension CryptoError.Code {
         .keyUsageMismatch, .unknownKey, .missingKeyID, .invalidKey, .invalidSignature, .expired, .notYetValid,
         .issuedInFuture, .lifetimeTooLong, .wrongIssuer, .wrongAudience, .wrongType, .missingClaim, .invalidClaim,
     ]
+
+    /// ``CMSEnvelopedData``'s codes.
+    static let cms: Set<Self> = [
+        .inputTooLarge, .malformed, .unsupportedContentType, .keyMismatch, .recipientNotFound, .decryptionFailure,
+        .unsupportedKeyWrap, .unsupportedKeyTransport, .unsupportedRecipientKey, .internalFailure,
+    ]
 }

@@ -36,7 +36,8 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let unsupportedAlgorithm = Code(rawValue: "unsupported-algorithm")
         /// Authenticated decryption failed: wrong key, or data modified.
         package static let authenticationFailure = Code(rawValue: "authentication-failure")
-        /// Decryption failed (wrong key, wrong recipient, corrupt data).
+        /// Decryption failed (wrong key, wrong recipient, corrupt data); for CMS,
+        /// the recipient matched but the content key or content did not decrypt.
         package static let decryptionFailure = Code(rawValue: "decryption-failure")
         /// A signature did not verify: a primitive's or a JWS's.
         package static let invalidSignature = Code(rawValue: "invalid-signature")
@@ -64,8 +65,9 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         // MARK: JOSE (``JWS``, ``JWK``, ``JWKSet``, ``JWTValidator``)
 
         /// A message that is not well-formed: not a compact JWS (segment count,
-        /// base64url, a header or payload that is not a JSON object), or a JWK set
-        /// without its keys.
+        /// base64url, a header or payload that is not a JSON object), a JWK set
+        /// without its keys, or not a DER (or PEM/base64) CMS ContentInfo
+        /// (truncated, garbage, trailing bytes).
         package static let malformed = Code(rawValue: "malformed")
         /// A token longer than the configured maximum.
         package static let oversize = Code(rawValue: "oversize")
@@ -98,6 +100,28 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A registered claim has the wrong JSON type, or the claims do not
         /// decode as the caller's type.
         package static let invalidClaim = Code(rawValue: "invalid-claim")
+
+        // MARK: CMS (``CMSEnvelopedData``; also ``malformed``)
+
+        /// The input exceeds the caller's size limit; nothing was parsed.
+        package static let inputTooLarge = Code(rawValue: "input-too-large")
+        /// A valid CMS ContentInfo that is not (Auth)EnvelopedData.
+        package static let unsupportedContentType = Code(rawValue: "unsupported-content-type")
+        /// The private key given is not the one of the certificate given.
+        package static let keyMismatch = Code(rawValue: "key-mismatch")
+        /// No RecipientInfo is addressed to the given certificate.
+        package static let recipientNotFound = Code(rawValue: "recipient-not-found")
+        /// The recipient matched but its content key is wrapped with an algorithm
+        /// other than AES key wrap (RFC 3394), such as AES key wrap with padding
+        /// (RFC 5649): refused before anything is decrypted.
+        package static let unsupportedKeyWrap = Code(rawValue: "unsupported-key-wrap")
+        /// The recipient matched but its content key is transported with an
+        /// algorithm other than RSAES-OAEP with SHA-256 and MGF1-SHA-256 (PKCS #1
+        /// v1.5, `openssl cms -encrypt`'s default, or OAEP with SHA-1): refused
+        /// before anything is decrypted.
+        package static let unsupportedKeyTransport = Code(rawValue: "unsupported-key-transport")
+        /// The recipient certificate's key is not RSA or P-256.
+        package static let unsupportedRecipientKey = Code(rawValue: "unsupported-recipient-key")
     }
 
     /// The kind of failure.
@@ -116,5 +140,12 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `code: detail`, with the byte offset when known.
     package var description: String {
         offset.map { "\(code): \(detail) at byte \($0)" } ?? "\(code): \(detail)"
+    }
+
+    /// The same failure under another code: a lower layer's refusal said in the
+    /// terms of the operation that called it (DER that does not decode is a
+    /// malformed CMS message to ``CMSEnvelopedData``).
+    func recoded(as code: Code) -> CryptoError {
+        CryptoError(code, detail, offset: offset)
     }
 }
