@@ -32,4 +32,12 @@ extension CryptoError.Code {
         .inputTooLarge, .malformed, .unsupportedContentType, .keyMismatch, .recipientNotFound, .decryptionFailure,
         .unsupportedKeyWrap, .unsupportedKeyTransport, .unsupportedRecipientKey, .internalFailure,
     ]
+
+    /// The codes of certificate parsing, building, chain verification and policies.
+    static let x509: Set<Self> = [
+        .malformedCertificate, .unsupportedPublicKey, .emptyChain, .chainTooLong, .chainOutOfOrder,
+        .unexpectedChainLength, .untrustedRoot, .expired, .notYetValid, .invalidSignature,
+        .invalidCertificateAuthority, .pathValidationFailed, .missingLeafMarker, .invalidKeyUsage,
+        .intermediateMismatch, .invalidArgument, .internalFailure,
+    ]
 }

@@ -41,8 +41,8 @@ package enum CMSEnvelopedData {
     ) throws -> [UInt8] where Bytes.Element == UInt8 {
         do {
             _ = try recipient.publicKey
-        } catch let error as CertificateError {
-            throw CryptoError(.unsupportedRecipientKey, error.detail)
+        } catch let error as CryptoError {
+            throw error.recoded(as: .unsupportedRecipientKey)
         }
         let data = Array(plaintext)
         let cipher = contentCipher == .aes256GCM ? PP_CMS_AES256_GCM : PP_CMS_AES256_CBC

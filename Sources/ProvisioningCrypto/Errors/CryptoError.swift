@@ -1,9 +1,12 @@
-/// An error raised by ``ProvisioningCrypto``.
+/// The one error ``ProvisioningCrypto`` raises: primitives, CMS, X.509, JOSE and
+/// JSON parsing alike.
 ///
-/// Errors carry a stable, extensible ``Code`` and a short detail meant for
-/// logs. The detail never contains key material, plaintext, PANs or nonces:
-/// it names what went wrong (for example "not a P-256 key"), not the data;
-/// where in a JSON document a fault was found is its ``offset``.
+/// Every distinct reason for a refusal has its own stable, extensible ``Code``,
+/// so a service can log, count and map refusals precisely. The ``detail`` is
+/// fixed text written in this module that names the check and never the data:
+/// no key material, plaintext, PANs, authorization codes, nonces or certificate
+/// contents. What else a failure can say lives in optional members
+/// (``certificateIndex``, ``offset``) that ``description`` adds to the detail.
 ///
 /// ```swift
 /// let offCurve: [UInt8] = [0x04] + [UInt8](repeating: 0, count: 64)
@@ -29,7 +32,8 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A key of the wrong type, curve or size, one that fails validation, or
         /// a JWK that cannot be imported or exported.
         package static let invalidKey = Code(rawValue: "invalid-key")
-        /// An argument outside what the operation accepts (length, size, range).
+        /// An argument outside what the operation accepts (length, size, range,
+        /// or what a certificate builder accepts).
         package static let invalidArgument = Code(rawValue: "invalid-argument")
         /// The algorithm or parameter set is not supported, or a JWS `alg` is not
         /// one of the accepted ones (`none` and HMAC included).
@@ -39,7 +43,8 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Decryption failed (wrong key, wrong recipient, corrupt data); for CMS,
         /// the recipient matched but the content key or content did not decrypt.
         package static let decryptionFailure = Code(rawValue: "decryption-failure")
-        /// A signature did not verify: a primitive's or a JWS's.
+        /// A signature did not verify: a primitive's, a JWS's or one in a
+        /// certificate path.
         package static let invalidSignature = Code(rawValue: "invalid-signature")
         /// The system random generator failed.
         package static let randomFailure = Code(rawValue: "random-failure")
@@ -81,9 +86,11 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let unknownKey = Code(rawValue: "unknown-key")
         /// No `kid` in the header while the key set holds several keys.
         package static let missingKeyID = Code(rawValue: "missing-key-id")
-        /// A JWT's `exp` has passed (beyond the leeway).
+        /// A JWT's `exp` has passed (beyond the leeway), or a certificate in a
+        /// path is past its `notValidAfter`.
         package static let expired = Code(rawValue: "expired")
-        /// A JWT's `nbf` is in the future (beyond the leeway).
+        /// A JWT's `nbf` is in the future (beyond the leeway), or a certificate in
+        /// a path is before its `notValidBefore`.
         package static let notYetValid = Code(rawValue: "not-yet-valid")
         /// `iat` is in the future (beyond the leeway).
         package static let issuedInFuture = Code(rawValue: "issued-in-future")
@@ -122,30 +129,84 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let unsupportedKeyTransport = Code(rawValue: "unsupported-key-transport")
         /// The recipient certificate's key is not RSA or P-256.
         package static let unsupportedRecipientKey = Code(rawValue: "unsupported-recipient-key")
+
+        // MARK: X.509 parsing
+
+        /// Not a DER or PEM certificate: truncated, random bytes, trailing data,
+        /// or an extension OpenSSL cannot decode.
+        package static let malformedCertificate = Code(rawValue: "malformed-certificate")
+        /// The subject public key is not one this module supports (P-256, RSA).
+        package static let unsupportedPublicKey = Code(rawValue: "unsupported-public-key")
+
+        // MARK: X.509 chain shape
+
+        /// No certificate was presented.
+        package static let emptyChain = Code(rawValue: "empty-chain")
+        /// More certificates were presented (or needed) than allowed.
+        package static let chainTooLong = Code(rawValue: "chain-too-long")
+        /// The certificates are not leaf first (for example leaf and intermediate
+        /// swapped).
+        package static let chainOutOfOrder = Code(rawValue: "chain-out-of-order")
+        /// The verified path does not have the length the policy demands.
+        package static let unexpectedChainLength = Code(rawValue: "unexpected-chain-length")
+
+        // MARK: X.509 path validation (also ``expired``, ``notYetValid``, ``invalidSignature``)
+
+        /// No path to a pinned root: unknown issuer, wrong root, or a root that
+        /// is not pinned.
+        package static let untrustedRoot = Code(rawValue: "untrusted-root")
+        /// An issuing certificate is not a CA, lacks keyCertSign, or its path
+        /// length constraint is exceeded.
+        package static let invalidCertificateAuthority = Code(rawValue: "invalid-certificate-authority")
+        /// Any other path validation failure (the detail holds OpenSSL's reason).
+        package static let pathValidationFailed = Code(rawValue: "path-validation-failed")
+
+        // MARK: X.509 policy
+
+        /// No presented certificate carries the policy's leaf marker extension.
+        package static let missingLeafMarker = Code(rawValue: "missing-leaf-marker")
+        /// The leaf's key usage lacks a usage the policy requires.
+        package static let invalidKeyUsage = Code(rawValue: "invalid-key-usage")
+        /// The intermediate's common name or marker is not the expected one.
+        package static let intermediateMismatch = Code(rawValue: "intermediate-mismatch")
     }
 
     /// The kind of failure.
     package let code: Code
-    /// A short explanation without secrets.
+    /// A short explanation written in this module, without secrets or contents.
     package let detail: String
+    /// The position in a presented chain (0 is the leaf) of the certificate that
+    /// did not parse, when the error is about one.
+    package let certificateIndex: Int?
     /// Where in the input a JSON fault was found, in bytes from the start.
     package let offset: Int?
 
-    package init(_ code: Code, _ detail: String, offset: Int? = nil) {
+    package init(_ code: Code, _ detail: String, certificateIndex: Int? = nil, offset: Int? = nil) {
         self.code = code
         self.detail = detail
+        self.certificateIndex = certificateIndex
         self.offset = offset
     }
 
-    /// `code: detail`, with the byte offset when known.
+    /// `code: detail`, with the certificate and the byte offset when known —
+    /// e.g. `malformed-certificate: certificate 1: certificate: not valid DER`.
     package var description: String {
-        offset.map { "\(code): \(detail) at byte \($0)" } ?? "\(code): \(detail)"
+        var text = "\(code): "
+        if let certificateIndex { text += "certificate \(certificateIndex): " }
+        text += detail
+        if let offset { text += " at byte \(offset)" }
+        return text
     }
 
     /// The same failure under another code: a lower layer's refusal said in the
     /// terms of the operation that called it (DER that does not decode is a
-    /// malformed CMS message to ``CMSEnvelopedData``).
+    /// malformed certificate to ``Certificate``).
     func recoded(as code: Code) -> CryptoError {
-        CryptoError(code, detail, offset: offset)
+        CryptoError(code, detail, certificateIndex: certificateIndex, offset: offset)
+    }
+
+    /// The same failure, naming the certificate of a presented chain it is about.
+    func about(certificateAt index: Int) -> CryptoError {
+        CryptoError(code, detail, certificateIndex: index, offset: offset)
     }
 }
