@@ -6,7 +6,8 @@
 /// fixed text written in this module that names the check and never the data:
 /// no key material, plaintext, PANs, authorization codes, nonces or certificate
 /// contents. What else a failure can say lives in optional members
-/// (``certificateIndex``, ``offset``) that ``description`` adds to the detail.
+/// (``certificateIndex``, ``offset``, ``openSSLReason``) that ``description``
+/// adds to the detail.
 ///
 /// ```swift
 /// let offCurve: [UInt8] = [0x04] + [UInt8](repeating: 0, count: 64)
@@ -48,7 +49,8 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let invalidSignature = Code(rawValue: "invalid-signature")
         /// The system random generator failed.
         package static let randomFailure = Code(rawValue: "random-failure")
-        /// OpenSSL failed where it should not have; the detail holds its reason.
+        /// OpenSSL failed where it should not have (``CryptoError/openSSLReason``
+        /// holds its reason).
         package static let internalFailure = Code(rawValue: "internal-failure")
 
         // MARK: JSON (``JSONValue/init(parsing:)``, with ``CryptoError/offset``)
@@ -180,21 +182,30 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     package let certificateIndex: Int?
     /// Where in the input a JSON fault was found, in bytes from the start.
     package let offset: Int?
+    /// OpenSSL's first queued reason (library and reason text only: they never
+    /// contain the data being processed), when OpenSSL refused.
+    package let openSSLReason: String?
 
-    package init(_ code: Code, _ detail: String, certificateIndex: Int? = nil, offset: Int? = nil) {
+    package init(
+        _ code: Code, _ detail: String, certificateIndex: Int? = nil, offset: Int? = nil,
+        openSSLReason: String? = nil
+    ) {
         self.code = code
         self.detail = detail
         self.certificateIndex = certificateIndex
         self.offset = offset
+        self.openSSLReason = openSSLReason
     }
 
-    /// `code: detail`, with the certificate and the byte offset when known —
-    /// e.g. `malformed-certificate: certificate 1: certificate: not valid DER`.
+    /// `code: detail`, with the certificate, the byte offset and OpenSSL's reason
+    /// when known — e.g. `malformed-certificate: certificate 1: certificate: not
+    /// valid DER (wrong tag)`.
     package var description: String {
         var text = "\(code): "
         if let certificateIndex { text += "certificate \(certificateIndex): " }
         text += detail
         if let offset { text += " at byte \(offset)" }
+        if let openSSLReason { text += " (\(openSSLReason))" }
         return text
     }
 
@@ -202,11 +213,12 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// terms of the operation that called it (DER that does not decode is a
     /// malformed certificate to ``Certificate``).
     func recoded(as code: Code) -> CryptoError {
-        CryptoError(code, detail, certificateIndex: certificateIndex, offset: offset)
+        CryptoError(
+            code, detail, certificateIndex: certificateIndex, offset: offset, openSSLReason: openSSLReason)
     }
 
     /// The same failure, naming the certificate of a presented chain it is about.
     func about(certificateAt index: Int) -> CryptoError {
-        CryptoError(code, detail, certificateIndex: index, offset: offset)
+        CryptoError(code, detail, certificateIndex: index, offset: offset, openSSLReason: openSSLReason)
     }
 }
