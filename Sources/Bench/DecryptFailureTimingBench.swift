@@ -4,7 +4,7 @@ import ProvisioningCrypto
 /// Whether a refused card payload tells, by its timing, why it was refused:
 /// the RSAES-OAEP key transport not unwrapping (a corrupted encrypted key,
 /// what a padding oracle probes) against the content not decrypting (a
-/// corrupted last block). Both answer the same `CMSError`; this measures the
+/// corrupted last block). Both answer the same `CryptoError`; this measures the
 /// time. The attempts alternate, so both kinds see the same machine.
 ///
 /// Figures: each kind's median, the ratio of the larger median to the
@@ -42,7 +42,7 @@ enum DecryptFailureTimingBench {
             do {
                 _ = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
                 throw BenchError("a corrupted message decrypted (\(der == badPadding ? "padding" : "content"))")
-            } catch let error as CMSError where error.code == .decryptionFailure {
+            } catch let error as CryptoError where error.code == .decryptionFailure {
                 let elapsed = clock.now - begin
                 return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
             }

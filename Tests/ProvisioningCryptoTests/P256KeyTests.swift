@@ -26,9 +26,10 @@ import Testing
     @Test func pointOffTheCurveIsRefused() throws {
         var point = try P256.PrivateKey().publicKey.x963Representation
         point[64] ^= 0x01
-        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: point) }
-        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: [UInt8](repeating: 4, count: 65)) }
-        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: [0x04]) }
+        #expect(CryptoError.code { try P256.PublicKey(x963Representation: point) } == .invalidKey)
+        let fours = [UInt8](repeating: 4, count: 65)
+        #expect(CryptoError.code { try P256.PublicKey(x963Representation: fours) } == .invalidKey)
+        #expect(CryptoError.code { try P256.PublicKey(x963Representation: [0x04]) } == .invalidKey)
     }
 
     @Test func rsaKeyIsNotAP256Key() throws {
@@ -39,8 +40,8 @@ import Testing
     }
 
     @Test func garbageIsAnEncodingError() {
-        #expect(throws: CryptoError.self) { try P256.PrivateKey(derRepresentation: [1, 2, 3]) }
-        #expect(throws: CryptoError.self) { try P256.PrivateKey(pemRepresentation: "nope") }
-        #expect(throws: CryptoError.self) { try P256.PublicKey(derRepresentation: [UInt8]()) }
+        #expect(CryptoError.code { try P256.PrivateKey(derRepresentation: [1, 2, 3]) } == .invalidEncoding)
+        #expect(CryptoError.code { try P256.PrivateKey(pemRepresentation: "nope") } == .invalidEncoding)
+        #expect(CryptoError.code { try P256.PublicKey(derRepresentation: [UInt8]()) } == .invalidEncoding)
     }
 }

@@ -37,17 +37,19 @@ import Testing
     @Test func chainDoesNotVerifyUnderTheProductionPolicyOrAppleRoot() async throws {
         try await SandboxEnvironment.with { env in
             let verifier = CertificateChainVerifier(trustedRoots: [env.sandbox.trustRoot])
-            #expect(throws: CertificateError.self) {
+            let production = #expect(throws: CryptoError.self) {
                 try verifier.verify(
                     env.sandbox.certificateChain, at: env.clock.now, policy: ApplePayIssuerEncryptionPolicy.production)
             }
+            #expect(production?.code == .intermediateMismatch)
             let apple = CertificateChainVerifier(trustedRoots: [try TrustAnchors.appleRootCAG3])
-            #expect(throws: CertificateError.self) {
+            let appleRoot = #expect(throws: CryptoError.self) {
                 try apple.verify(
                     env.sandbox.certificateChain, at: env.clock.now,
                     policy: ApplePayIssuerEncryptionPolicy.sandbox(
                         intermediateCommonName: env.sandbox.intermediateCommonName))
             }
+            #expect(appleRoot?.code == .untrustedRoot)
         }
     }
 

@@ -135,7 +135,8 @@ import Testing
             let wallet = try P256.PrivateKey()
             let batch = try await env.sandbox.walletNetwork.issuePaymentKeys(
                 issuerId: Self.issuer, cardId: cardId, walletPublicKey: wallet.publicKey.x963Representation)
-            #expect(throws: CryptoError.self) { _ = try Self.keys(batch, for: try P256.PrivateKey()) }
+            let error = #expect(throws: CryptoError.self) { _ = try Self.keys(batch, for: try P256.PrivateKey()) }
+            #expect(error?.code == .authenticationFailure)
         }
     }
 

@@ -36,11 +36,11 @@ package enum ApplePayECCV2 {
 
     /// The certificate carrying Apple's leaf marker (OID 1.2.840.113635.100.6.39),
     /// wherever it sits in `chain`: Apple's leaf is found by its marker, not by position.
-    /// - Throws: ``CertificateError/Code/missingLeafMarker`` when none carries it.
+    /// - Throws: ``CryptoError/Code/missingLeafMarker`` when none carries it.
     package static func leafCertificate(in chain: [Certificate]) throws -> Certificate {
         guard let leaf = chain.first(where: { $0.extension(oid: ApplePayIssuerEncryptionPolicy.leafMarkerOID) != nil })
         else {
-            throw CertificateError(.missingLeafMarker, "no certificate carries the Apple Pay leaf marker")
+            throw CryptoError(.missingLeafMarker, "no certificate carries the Apple Pay leaf marker")
         }
         return leaf
     }
@@ -60,15 +60,15 @@ package enum ApplePayECCV2 {
     }
 
     /// Encrypts pass data for Apple's leaf certificate.
-    /// - Throws: ``CertificateError/Code/unsupportedPublicKey`` when the leaf key is
-    ///   not P-256, or ``CryptoError``.
+    /// - Throws: ``CryptoError`` — ``CryptoError/Code/unsupportedPublicKey``
+    ///   when the leaf key is not P-256, or a primitive's code.
     package static func encrypt(
         _ passData: ApplePayPassData, for leaf: Certificate
     ) throws
         -> ApplePayEncryptedPassData
     {
         guard case .p256(let leafKey) = try leaf.publicKey else {
-            throw CertificateError(.unsupportedPublicKey, "ECC_V2 needs a P-256 leaf key")
+            throw CryptoError(.unsupportedPublicKey, "ECC_V2 needs a P-256 leaf key")
         }
         return try encrypt(passData.jsonRepresentation(), for: leafKey)
     }

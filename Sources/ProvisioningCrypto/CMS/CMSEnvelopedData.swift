@@ -9,7 +9,7 @@ import Foundation
 ///   the only key transport ``decrypt(_:key:certificate:maximumInputSize:)``
 ///   accepts: PKCS #1 v1.5 (what `openssl cms -encrypt` does without
 ///   `-keyopt rsa_padding_mode:oaep`) and OAEP's SHA-1 defaults are refused with
-///   ``CMSError/Code/unsupportedKeyTransport`` before any decryption.
+///   ``CryptoError/Code/unsupportedKeyTransport`` before any decryption.
 /// * P-256 recipients: ephemeral-static ECDH key agreement (RFC 5753,
 ///   dhSinglePass-stdDH-sha256kdf) with AES key wrap.
 /// * Content: AES-256-CBC (EnvelopedData) or AES-256-GCM (AuthEnvelopedData,
@@ -34,27 +34,27 @@ package enum CMSEnvelopedData {
 
     /// Encrypts `plaintext` for `recipient`.
     /// - Returns: the DER ContentInfo.
-    /// - Throws: ``CMSError/Code/unsupportedRecipientKey`` when the certificate
-    ///   key is not RSA or P-256; ``CMSError/Code/internalFailure`` otherwise.
+    /// - Throws: ``CryptoError/Code/unsupportedRecipientKey`` when the certificate
+    ///   key is not RSA or P-256; ``CryptoError/Code/internalFailure`` otherwise.
     package static func encrypt<Bytes: Collection>(
         _ plaintext: Bytes, for recipient: Certificate, contentCipher: ContentCipher = .aes256CBC
     ) throws -> [UInt8] where Bytes.Element == UInt8 {
         do {
             _ = try recipient.publicKey
-        } catch let error as CertificateError {
-            throw CMSError(.unsupportedRecipientKey, error.detail)
+        } catch let error as CryptoError {
+            throw error.recoded(as: .unsupportedRecipientKey)
         }
         let data = Array(plaintext)
         let cipher = contentCipher == .aes256GCM ? PP_CMS_AES256_GCM : PP_CMS_AES256_CBC
         let cms = withExtendedLifetime(recipient) {
             data.withUnsafeBufferPointer { pp_cms_encrypt(recipient.handle.pointer, $0.baseAddress, $0.count, cipher) }
         }
-        guard let cms else { throw CMSError.openSSL(.internalFailure, "CMS encryption failed") }
+        guard let cms else { throw OpenSSLErrorQueue.error(.internalFailure, "CMS encryption failed") }
         defer { CMS_ContentInfo_free(cms) }
         do {
             return try encodeDER("CMS") { i2d_CMS_ContentInfo(cms, $0) }
         } catch let error as CryptoError {
-            throw CMSError(.internalFailure, error.detail)
+            throw error.recoded(as: .internalFailure)
         }
     }
 
@@ -64,37 +64,37 @@ package enum CMSEnvelopedData {
     /// not try every recipient. An RSA recipient's failures all cost the same:
     /// when the encrypted key does not unwrap (RSAES-OAEP), the content is
     /// still decrypted, with a random key, and the answer is
-    /// ``CMSError/Code/decryptionFailure`` either way — never what that random
+    /// ``CryptoError/Code/decryptionFailure`` either way — never what that random
     /// key yields (`make bench` compares the timing of both failures).
     ///
     /// - Parameter maximumInputSize: larger input is refused before parsing.
-    /// - Throws: ``CMSError`` with ``CMSError/Code/inputTooLarge``,
-    ///   ``CMSError/Code/malformed``, ``CMSError/Code/unsupportedContentType``,
-    ///   ``CMSError/Code/keyMismatch``, ``CMSError/Code/recipientNotFound``,
-    ///   ``CMSError/Code/unsupportedKeyWrap`` (a P-256 recipient whose content
+    /// - Throws: ``CryptoError`` with ``CryptoError/Code/inputTooLarge``,
+    ///   ``CryptoError/Code/malformed``, ``CryptoError/Code/unsupportedContentType``,
+    ///   ``CryptoError/Code/keyMismatch``, ``CryptoError/Code/recipientNotFound``,
+    ///   ``CryptoError/Code/unsupportedKeyWrap`` (a P-256 recipient whose content
     ///   key is not wrapped with AES key wrap) or
-    ///   ``CMSError/Code/decryptionFailure``.
+    ///   ``CryptoError/Code/decryptionFailure``.
     package static func decrypt<Bytes: Collection>(
         _ der: Bytes, key: AnyPrivateKey, certificate: Certificate,
         maximumInputSize: Int = defaultMaximumInputSize
     ) throws -> [UInt8] where Bytes.Element == UInt8 {
         guard der.count <= maximumInputSize else {
-            throw CMSError(.inputTooLarge, "\(der.count) bytes exceed the \(maximumInputSize)-byte limit")
+            throw CryptoError(.inputTooLarge, "\(der.count) bytes exceed the \(maximumInputSize)-byte limit")
         }
         let cms: OpaquePointer
         do {
             cms = try decodeDER(
                 Array(der), "CMS", { d2i_CMS_ContentInfo(nil, $0, $1) }, release: { CMS_ContentInfo_free($0) })
         } catch let error as CryptoError {
-            throw CMSError(.malformed, error.detail)
+            throw error.recoded(as: .malformed)
         }
         defer { CMS_ContentInfo_free(cms) }
         guard certificate.matches(key) else {
-            throw CMSError(.keyMismatch, "the private key does not belong to the certificate")
+            throw CryptoError(.keyMismatch, "the private key does not belong to the certificate")
         }
         // The plaintext is a card payload: a secure-memory BIO is wiped when freed.
         guard let output = BIO_new(BIO_s_secmem()) else {
-            throw CMSError.openSSL(.internalFailure, "BIO_new failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "BIO_new failed")
         }
         defer { BIO_free(output) }
         let status = withExtendedLifetime((key, certificate)) {
@@ -105,22 +105,22 @@ package enum CMSEnvelopedData {
             OpenSSLErrorQueue.clear()
             return contents(of: output)
         case PP_CMS_DECRYPT_NOT_ENVELOPED:
-            throw CMSError(.unsupportedContentType, "not EnvelopedData or AuthEnvelopedData")
+            throw CryptoError(.unsupportedContentType, "not EnvelopedData or AuthEnvelopedData")
         case PP_CMS_DECRYPT_NO_RECIPIENT:
             OpenSSLErrorQueue.clear()
-            throw CMSError(.recipientNotFound, "no recipient matches the certificate")
+            throw CryptoError(.recipientNotFound, "no recipient matches the certificate")
         case PP_CMS_DECRYPT_UNSUPPORTED_KEY_WRAP:
             OpenSSLErrorQueue.clear()
-            throw CMSError(.unsupportedKeyWrap, "the recipient's key-wrap algorithm is not AES key wrap")
+            throw CryptoError(.unsupportedKeyWrap, "the recipient's key-wrap algorithm is not AES key wrap")
         case PP_CMS_DECRYPT_UNSUPPORTED_KEY_TRANSPORT:
             OpenSSLErrorQueue.clear()
-            throw CMSError(
+            throw CryptoError(
                 .unsupportedKeyTransport,
                 "the recipient's key transport is not RSAES-OAEP with SHA-256 and MGF1-SHA-256")
         case PP_CMS_DECRYPT_FAILED:
-            throw CMSError.openSSL(.decryptionFailure, "CMS decryption failed")
+            throw OpenSSLErrorQueue.error(.decryptionFailure, "CMS decryption failed")
         default:
-            throw CMSError.openSSL(.internalFailure, "CMS decryption could not run")
+            throw OpenSSLErrorQueue.error(.internalFailure, "CMS decryption could not run")
         }
     }
 
@@ -141,20 +141,20 @@ package enum CMSEnvelopedData {
     }
 
     /// The DER inside a "CMS" (or legacy "PKCS7") PEM block.
-    /// - Throws: ``CMSError/Code/inputTooLarge`` or ``CMSError/Code/malformed``.
+    /// - Throws: ``CryptoError/Code/inputTooLarge`` or ``CryptoError/Code/malformed``.
     package static func der(pem: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
         // Base64 and armour make PEM about 4/3 of the DER plus some lines.
         guard pem.utf8.count <= maximumInputSize * 4 / 3 + 1024 else {
-            throw CMSError(.inputTooLarge, "PEM exceeds the size limit")
+            throw CryptoError(.inputTooLarge, "PEM exceeds the size limit")
         }
         let documents: [PEMDocument]
         do {
             documents = try PEMDocument.parseAll(pem)
         } catch let error as CryptoError {
-            throw CMSError(.malformed, error.detail)
+            throw error.recoded(as: .malformed)
         }
         guard documents.count == 1, let document = documents.first, ["CMS", "PKCS7"].contains(document.label) else {
-            throw CMSError(.malformed, "expected one CMS PEM block")
+            throw CryptoError(.malformed, "expected one CMS PEM block")
         }
         return document.der
     }
@@ -165,10 +165,10 @@ package enum CMSEnvelopedData {
     }
 
     /// The DER from standard base64 (line breaks and spaces are ignored).
-    /// - Throws: ``CMSError/Code/inputTooLarge`` or ``CMSError/Code/malformed``.
+    /// - Throws: ``CryptoError/Code/inputTooLarge`` or ``CryptoError/Code/malformed``.
     package static func der(base64: String, maximumInputSize: Int = defaultMaximumInputSize) throws -> [UInt8] {
         guard base64.utf8.count <= maximumInputSize * 4 / 3 + 1024 else {
-            throw CMSError(.inputTooLarge, "base64 exceeds the size limit")
+            throw CryptoError(.inputTooLarge, "base64 exceeds the size limit")
         }
         // Bytes, not Characters: grapheme-by-grapheme filtering cost more than
         // the RSA decryption's neighbours on the provisioning hot path. Payloads
@@ -179,7 +179,7 @@ package enum CMSEnvelopedData {
         } else {
             data = Data(base64Encoded: base64)
         }
-        guard let data else { throw CMSError(.malformed, "not base64") }
+        guard let data else { throw CryptoError(.malformed, "not base64") }
         return Array(data)
     }
 

@@ -1,7 +1,7 @@
 /// The protected header of a JWS (RFC 7515 §4.1), as far as this module reads it.
 ///
 /// Members it does not model are ignored, except `crit`, which makes the token
-/// unacceptable (``JOSEError/Code/unsupportedCriticalHeader``).
+/// unacceptable (``CryptoError/Code/unsupportedCriticalHeader``).
 package struct JOSEHeader: Sendable, Hashable, Codable {
     /// `alg`: the signature algorithm.
     package var algorithm: JWSAlgorithm
@@ -66,5 +66,5 @@ package struct JOSEHeader: Sendable, Hashable, Codable {
 
     // One detail for every shape fault: it names no member, so nothing of the
     // token's text reaches a log through it.
-    private static let wrongShape = JOSEError(.malformed, "JWS header is not valid JSON of the expected shape")
+    private static let wrongShape = CryptoError(.malformed, "JWS header is not valid JSON of the expected shape")
 }

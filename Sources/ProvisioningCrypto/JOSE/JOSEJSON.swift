@@ -5,7 +5,7 @@ import Foundation
 enum JOSEJSON {
     static func decodeObject(_ bytes: [UInt8], _ context: String) throws -> [String: JSONValue] {
         guard case .object(let object)? = try? JSONValue(parsing: bytes) else {
-            throw JOSEError(.malformed, "\(context) is not a JSON object")
+            throw CryptoError(.malformed, "\(context) is not a JSON object")
         }
         return object
     }
@@ -15,10 +15,10 @@ enum JOSEJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             return Array(try encoder.encode(value))
-        } catch let error as JOSEError {
+        } catch let error as CryptoError {
             throw error
         } catch {
-            throw JOSEError(.malformed, "value cannot be encoded as JSON")
+            throw CryptoError(.malformed, "value cannot be encoded as JSON")
         }
     }
 }

@@ -15,17 +15,30 @@ struct JSONParser: ~Copyable {
         self.bytes = bytes
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParsingError) -> JSONValue {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CryptoError) -> JSONValue {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw JSONParsingError(.syntax, offset: parser.index) }
+        guard parser.index == bytes.count else { throw Self.error(.jsonSyntax, at: parser.index) }
         return value
     }
 
-    private func fail(_ code: JSONParsingError.Code = .syntax) -> JSONParsingError {
-        JSONParsingError(code, offset: index)
+    private func fail(_ code: CryptoError.Code = .jsonSyntax) -> CryptoError {
+        Self.error(code, at: index)
+    }
+
+    // One fixed detail per code: the input is a token or a card payload, so
+    // none of it is quoted; the offset says where.
+    private static func error(_ code: CryptoError.Code, at offset: Int) -> CryptoError {
+        let detail =
+            switch code {
+            case .jsonInvalidUnicode: "a string is not valid Unicode"
+            case .jsonDuplicateKey: "an object repeats a member name"
+            case .jsonTooDeep: "nested deeper than \(JSONValue.maximumParsingDepth) levels"
+            default: "not JSON (RFC 8259)"
+            }
+        return CryptoError(code, detail, offset: offset)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -39,7 +52,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseValue() throws(JSONParsingError) -> JSONValue {
+    private mutating func parseValue() throws(CryptoError) -> JSONValue {
         guard let byte = current else { throw fail() }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
@@ -53,7 +66,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {
+    private mutating func expectLiteral(_ literal: StaticString) throws(CryptoError) {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count else { throw fail() }
         for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
@@ -62,12 +75,12 @@ struct JSONParser: ~Copyable {
         index += count
     }
 
-    private mutating func enter() throws(JSONParsingError) {
+    private mutating func enter() throws(CryptoError) {
         depth += 1
-        guard depth <= JSONValue.maximumParsingDepth else { throw fail(.tooDeep) }
+        guard depth <= JSONValue.maximumParsingDepth else { throw fail(.jsonTooDeep) }
     }
 
-    private mutating func parseObject() throws(JSONParsingError) -> JSONValue {
+    private mutating func parseObject() throws(CryptoError) -> JSONValue {
         try enter()
         index += 1
         // Room for a typical API object's members: growing from empty rehashed
@@ -89,7 +102,7 @@ struct JSONParser: ~Copyable {
             skipWhitespace()
             let value = try parseValue()
             guard object.updateValue(value, forKey: key) == nil else {
-                throw JSONParsingError(.duplicateKey, offset: keyOffset)
+                throw Self.error(.jsonDuplicateKey, at: keyOffset)
             }
             skipWhitespace()
             switch current {
@@ -106,7 +119,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseArray() throws(JSONParsingError) -> JSONValue {
+    private mutating func parseArray() throws(CryptoError) -> JSONValue {
         try enter()
         index += 1
         var array: [JSONValue] = []
@@ -134,7 +147,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Reads a string starting at its opening quote.
-    private mutating func parseString() throws(JSONParsingError) -> String {
+    private mutating func parseString() throws(CryptoError) -> String {
         index += 1
         let start = index
         // The common case, no escape: validate the slice in place.
@@ -143,7 +156,7 @@ struct JSONParser: ~Copyable {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 guard let string = String(validating: slice, as: UTF8.self) else {
-                    throw JSONParsingError(.invalidUnicode, offset: start)
+                    throw Self.error(.jsonInvalidUnicode, at: start)
                 }
                 index += 1
                 return string
@@ -159,7 +172,7 @@ struct JSONParser: ~Copyable {
             switch byte {
             case UInt8(ascii: "\""):
                 guard let string = String(validating: buffer, as: UTF8.self) else {
-                    throw JSONParsingError(.invalidUnicode, offset: start)
+                    throw Self.error(.jsonInvalidUnicode, at: start)
                 }
                 index += 1
                 return string
@@ -176,7 +189,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Reads the escape after a backslash into `buffer` as UTF-8.
-    private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONParsingError) {
+    private mutating func parseEscape(into buffer: inout [UInt8]) throws(CryptoError) {
         guard let byte = current else { throw fail() }
         index += 1
         switch byte {
@@ -192,22 +205,22 @@ struct JSONParser: ~Copyable {
                 // A high surrogate must be followed by an escaped low one.
                 guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"),
                     bytes[index + 1] == UInt8(ascii: "u")
-                else { throw fail(.invalidUnicode) }
+                else { throw fail(.jsonInvalidUnicode) }
                 index += 2
                 let low = UInt32(try parseHex4())
-                guard (0xDC00...0xDFFF).contains(low) else { throw fail(.invalidUnicode) }
+                guard (0xDC00...0xDFFF).contains(low) else { throw fail(.jsonInvalidUnicode) }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw fail(.invalidUnicode)
+                throw fail(.jsonInvalidUnicode)
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw fail(.invalidUnicode) }
+            guard let unicode = Unicode.Scalar(scalar) else { throw fail(.jsonInvalidUnicode) }
             UTF8.encode(unicode) { buffer.append($0) }
         default:
             throw fail()
         }
     }
 
-    private mutating func parseHex4() throws(JSONParsingError) -> UInt16 {
+    private mutating func parseHex4() throws(CryptoError) -> UInt16 {
         guard bytes.count - index >= 4 else { throw fail() }
         var value: UInt16 = 0
         for _ in 0..<4 {
@@ -227,7 +240,7 @@ struct JSONParser: ~Copyable {
 
     /// Reads a number: an integer when it is integral and fits `Int64` (as the
     /// `Codable` path decided), otherwise a `Double`.
-    private mutating func parseNumber() throws(JSONParsingError) -> JSONValue {
+    private mutating func parseNumber() throws(CryptoError) -> JSONValue {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw fail() }
@@ -254,7 +267,7 @@ struct JSONParser: ~Copyable {
         // underflow of a non-zero mantissa to zero.
         guard let double = Double(text), double.isFinite,
             double != 0 || !Self.hasNonZeroMantissa(bytes[start..<index])
-        else { throw JSONParsingError(.syntax, offset: start) }
+        else { throw Self.error(.jsonSyntax, at: start) }
         // 1.0, 1e3: integral values the Codable path also reads as integers, within
         // Int64's range (not merely rounding to its edge).
         if double.rounded(.towardZero) == double, abs(double) < 9.223_372_036_854_775_807e18,
@@ -296,9 +309,11 @@ extension JSONValue {
     /// ```swift
     /// let claims = try JSONValue(parsing: Array(#"{"exp": 1700000000}"#.utf8)).objectValue
     /// ```
-    /// - Throws: ``JSONParsingError``.
-    package init(parsing bytes: [UInt8]) throws(JSONParsingError) {
-        self = try bytes.withUnsafeBufferPointer { buffer throws(JSONParsingError) in
+    /// - Throws: ``CryptoError`` with ``CryptoError/Code/jsonSyntax``,
+    ///   ``CryptoError/Code/jsonInvalidUnicode``, ``CryptoError/Code/jsonDuplicateKey``
+    ///   or ``CryptoError/Code/jsonTooDeep``, and the fault's ``CryptoError/offset``.
+    package init(parsing bytes: [UInt8]) throws(CryptoError) {
+        self = try bytes.withUnsafeBufferPointer { buffer throws(CryptoError) in
             try JSONParser.parse(buffer)
         }
     }

@@ -42,8 +42,8 @@ package struct JWK: Sendable, Codable {
     }
 
     /// Parses a JWK JSON object.
-    /// - Throws: ``JOSEError`` with ``JOSEError/Code/malformed`` for JSON that is
-    ///   not an object, ``JOSEError/Code/invalidKey`` for unsupported key types or
+    /// - Throws: ``CryptoError`` with ``CryptoError/Code/malformed`` for JSON that is
+    ///   not an object, ``CryptoError/Code/invalidKey`` for unsupported key types or
     ///   curves, bad members, points off the curve or RSA sizes not allowed.
     package init(jsonRepresentation: [UInt8]) throws {
         try self.init(jsonObject: JOSEJSON.decodeObject(jsonRepresentation, "JWK"))
@@ -57,48 +57,57 @@ package struct JWK: Sendable, Codable {
         func string(_ name: String) throws -> String? {
             guard let value = object[name] else { return nil }
             guard let text = value.stringValue else {
-                throw JOSEError(.invalidKey, "JWK member \(name) is not a string")
+                throw CryptoError(.invalidKey, "JWK member \(name) is not a string")
             }
             return text
         }
         func bytes(_ name: String) throws -> [UInt8] {
-            guard let text = try string(name) else { throw JOSEError(.invalidKey, "JWK member \(name) is missing") }
+            guard let text = try string(name) else { throw CryptoError(.invalidKey, "JWK member \(name) is missing") }
             guard let decoded = try? Base64URL.decode(text) else {
-                throw JOSEError(.invalidKey, "JWK member \(name) is not base64url")
+                throw CryptoError(.invalidKey, "JWK member \(name) is not base64url")
             }
             return decoded
+        }
+        // A key constructor's own code (invalid-argument for a scalar of the
+        // wrong size…) becomes invalid-key, so every JWK that does not import
+        // is refused with one code; the detail names the constructor's.
+        func imported<Key>(_ make: () throws -> Key) throws -> Key {
+            do {
+                return try make()
+            } catch let error as CryptoError {
+                throw CryptoError(.invalidKey, "JWK key refused (\(error.code))")
+            }
         }
         keyID = try string("kid")
         algorithm = try string("alg").map(JWSAlgorithm.init(rawValue:))
         use = try string("use")
-        do {
-            switch try string("kty") {
-            case "EC":
-                guard try string("crv") == "P-256" else { throw JOSEError(.invalidKey, "unsupported JWK curve") }
-                let x = try bytes("x")
-                let y = try bytes("y")
-                guard x.count == 32, y.count == 32 else {
-                    throw JOSEError(.invalidKey, "P-256 JWK coordinates must be 32 bytes")
-                }
-                let point = try P256.PublicKey(x963Representation: [0x04] + x + y)
-                publicKey = .p256(point)
-                if object["d"] != nil {
-                    let secret = try P256.PrivateKey(rawRepresentation: bytes("d"))
-                    guard secret.publicKey == point else {
-                        throw JOSEError(.invalidKey, "JWK private key does not match its public key")
-                    }
-                    privateKey = .p256(secret)
-                } else {
-                    privateKey = nil
-                }
-            case "RSA":
-                publicKey = .rsa(try RSA.PublicKey(modulus: bytes("n"), publicExponent: bytes("e")))
-                privateKey = nil
-            default:
-                throw JOSEError(.invalidKey, "unsupported JWK key type")
+        switch try string("kty") {
+        case "EC":
+            guard try string("crv") == "P-256" else { throw CryptoError(.invalidKey, "unsupported JWK curve") }
+            let x = try bytes("x")
+            let y = try bytes("y")
+            guard x.count == 32, y.count == 32 else {
+                throw CryptoError(.invalidKey, "P-256 JWK coordinates must be 32 bytes")
             }
-        } catch let error as CryptoError {
-            throw JOSEError(.invalidKey, "JWK key refused (\(error.code))")
+            let point = try imported { try P256.PublicKey(x963Representation: [0x04] + x + y) }
+            publicKey = .p256(point)
+            if object["d"] != nil {
+                let scalar = try bytes("d")
+                let secret = try imported { try P256.PrivateKey(rawRepresentation: scalar) }
+                guard secret.publicKey == point else {
+                    throw CryptoError(.invalidKey, "JWK private key does not match its public key")
+                }
+                privateKey = .p256(secret)
+            } else {
+                privateKey = nil
+            }
+        case "RSA":
+            let modulus = try bytes("n")
+            let exponent = try bytes("e")
+            publicKey = .rsa(try imported { try RSA.PublicKey(modulus: modulus, publicExponent: exponent) })
+            privateKey = nil
+        default:
+            throw CryptoError(.invalidKey, "unsupported JWK key type")
         }
     }
 
@@ -125,11 +134,11 @@ package struct JWK: Sendable, Codable {
 
     /// The JWK including the private scalar `d` (P-256 only). Treat the output
     /// as a secret.
-    /// - Throws: ``JOSEError/Code/invalidKey`` when there is no private key or it
+    /// - Throws: ``CryptoError/Code/invalidKey`` when there is no private key or it
     ///   is an RSA key.
     package func privateJSONRepresentation() throws -> [UInt8] {
         guard case .p256(let key)? = privateKey else {
-            throw JOSEError(.invalidKey, "only P-256 private JWKs can be exported")
+            throw CryptoError(.invalidKey, "only P-256 private JWKs can be exported")
         }
         var object = try publicJSONObject()
         object["d"] = .string(Base64URL.encode(try key.rawRepresentation))
@@ -143,25 +152,27 @@ package struct JWK: Sendable, Codable {
     }
 
     private func requiredMembers() throws -> [String: JSONValue] {
-        do {
-            switch publicKey {
-            case .p256(let key):
-                let point = key.x963Representation
-                guard point.count == 65 else { throw JOSEError(.invalidKey, "P-256 point unavailable") }
-                return [
-                    "kty": .string("EC"), "crv": .string("P-256"),
-                    "x": .string(Base64URL.encode(Array(point[1..<33]))),
-                    "y": .string(Base64URL.encode(Array(point[33..<65]))),
-                ]
-            case .rsa(let key):
+        switch publicKey {
+        case .p256(let key):
+            let point = key.x963Representation
+            guard point.count == 65 else { throw CryptoError(.invalidKey, "P-256 point unavailable") }
+            return [
+                "kty": .string("EC"), "crv": .string("P-256"),
+                "x": .string(Base64URL.encode(Array(point[1..<33]))),
+                "y": .string(Base64URL.encode(Array(point[33..<65]))),
+            ]
+        case .rsa(let key):
+            // Reading the components can fail inside OpenSSL: the exporter is
+            // told the JWK cannot be written, the reader's code in the detail.
+            do {
                 return [
                     "kty": .string("RSA"),
                     "n": .string(Base64URL.encode(try key.modulus)),
                     "e": .string(Base64URL.encode(try key.publicExponent)),
                 ]
+            } catch let error as CryptoError {
+                throw CryptoError(.invalidKey, "JWK export failed (\(error.code))")
             }
-        } catch let error as CryptoError {
-            throw JOSEError(.invalidKey, "JWK export failed (\(error.code))")
         }
     }
 

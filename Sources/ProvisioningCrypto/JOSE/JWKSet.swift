@@ -17,7 +17,7 @@ package struct JWKSet: Sendable, Codable {
     }
 
     /// Parses `{"keys": [...]}`.
-    /// - Throws: ``JOSEError/Code/malformed`` or ``JOSEError/Code/invalidKey``.
+    /// - Throws: ``CryptoError/Code/malformed`` or ``CryptoError/Code/invalidKey``.
     package init(jsonRepresentation: [UInt8]) throws {
         try self.init(jsonObject: JOSEJSON.decodeObject(jsonRepresentation, "JWK set"))
     }
@@ -28,12 +28,12 @@ package struct JWKSet: Sendable, Codable {
 
     init(jsonObject: [String: JSONValue]) throws {
         guard case .array(let entries)? = jsonObject["keys"] else {
-            throw JOSEError(.malformed, "JWK set has no keys array")
+            throw CryptoError(.malformed, "JWK set has no keys array")
         }
         var keys: [JWK] = []
         for entry in entries {
             guard case .object(let object) = entry else {
-                throw JOSEError(.malformed, "JWK set entry is not an object")
+                throw CryptoError(.malformed, "JWK set entry is not an object")
             }
             guard JWK.isSupported(object) else { continue }
             keys.append(try JWK(jsonObject: object))
@@ -64,17 +64,17 @@ package struct JWKSet: Sendable, Codable {
     ///
     /// With a `kid`, the key with that ID (preferring one whose type fits `alg`);
     /// without one, the only key of a one-key set.
-    /// - Throws: ``JOSEError/Code/unknownKey`` or ``JOSEError/Code/missingKeyID``.
+    /// - Throws: ``CryptoError/Code/unknownKey`` or ``CryptoError/Code/missingKeyID``.
     package func verificationKey(for header: JOSEHeader) throws -> JWK {
         if let keyID = header.keyID {
             let candidates = keys.filter { $0.keyID == keyID }
-            guard let first = candidates.first else { throw JOSEError(.unknownKey, "no key with the token's kid") }
+            guard let first = candidates.first else { throw CryptoError(.unknownKey, "no key with the token's kid") }
             return candidates.first { header.algorithm.fits($0.publicKey) } ?? first
         }
         switch keys.count {
-        case 0: throw JOSEError(.unknownKey, "empty key set")
+        case 0: throw CryptoError(.unknownKey, "empty key set")
         case 1: return keys[0]
-        default: throw JOSEError(.missingKeyID, "token has no kid and the key set has several keys")
+        default: throw CryptoError(.missingKeyID, "token has no kid and the key set has several keys")
         }
     }
 }

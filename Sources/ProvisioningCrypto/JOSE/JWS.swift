@@ -29,13 +29,13 @@ package struct JWS: Sendable {
 
     /// Splits and decodes a compact serialization without verifying it.
     ///
-    /// - Throws: ``JOSEError`` with ``JOSEError/Code/oversize`` (checked first),
-    ///   ``JOSEError/Code/malformed`` (not three non-empty base64url segments with
+    /// - Throws: ``CryptoError`` with ``CryptoError/Code/oversize`` (checked first),
+    ///   ``CryptoError/Code/malformed`` (not three non-empty base64url segments with
     ///   a JSON-object header that has a string `alg`) or
-    ///   ``JOSEError/Code/unsupportedCriticalHeader``.
+    ///   ``CryptoError/Code/unsupportedCriticalHeader``.
     package init(compactSerialization: String, maximumLength: Int = JWS.defaultMaximumLength) throws {
         guard compactSerialization.utf8.count <= maximumLength else {
-            throw JOSEError(.oversize, "token longer than \(maximumLength) bytes")
+            throw CryptoError(.oversize, "token longer than \(maximumLength) bytes")
         }
         // One copy into contiguous bytes: splitting and slicing String.UTF8View
         // walks it a byte at a time, which cost more than the JSON parsing.
@@ -45,14 +45,14 @@ package struct JWS: Sendable {
         guard let firstDot = bytes.firstIndex(of: dot),
             let secondDot = bytes[(firstDot + 1)...].firstIndex(of: dot),
             !bytes[(secondDot + 1)...].contains(dot)
-        else { throw JOSEError(.malformed, "compact JWS needs three segments") }
+        else { throw CryptoError(.malformed, "compact JWS needs three segments") }
         let segments = [bytes[..<firstDot], bytes[(firstDot + 1)..<secondDot], bytes[(secondDot + 1)...]]
         guard !segments[0].isEmpty, !segments[2].isEmpty else {
-            throw JOSEError(.malformed, "empty header or signature segment")
+            throw CryptoError(.malformed, "empty header or signature segment")
         }
         func decode(_ segment: ArraySlice<UInt8>, _ name: String) throws -> [UInt8] {
             guard let bytes = Base64Alphabet.url.decode(segment) else {
-                throw JOSEError(.malformed, "\(name) segment is not base64url")
+                throw CryptoError(.malformed, "\(name) segment is not base64url")
             }
             return bytes
         }
@@ -62,7 +62,7 @@ package struct JWS: Sendable {
         signingInput = Array(bytes[..<secondDot])
         header = try JOSEHeader(jsonObject: JOSEJSON.decodeObject(headerBytes, "JWS header"))
         guard header.critical == nil else {
-            throw JOSEError(.unsupportedCriticalHeader, "crit header present; no extension is supported")
+            throw CryptoError(.unsupportedCriticalHeader, "crit header present; no extension is supported")
         }
     }
 
@@ -71,22 +71,22 @@ package struct JWS: Sendable {
     /// Checks, in order: `alg` is allowed and implemented, the JWK's `use` is
     /// "sig" (if set), the JWK's own `alg` (if set) equals the header's, the key
     /// type fits `alg`, and the signature.
-    /// - Throws: ``JOSEError`` with ``JOSEError/Code/unsupportedAlgorithm``,
-    ///   ``JOSEError/Code/keyUsageMismatch``, ``JOSEError/Code/algorithmKeyMismatch``
-    ///   or ``JOSEError/Code/invalidSignature``.
+    /// - Throws: ``CryptoError`` with ``CryptoError/Code/unsupportedAlgorithm``,
+    ///   ``CryptoError/Code/keyUsageMismatch``, ``CryptoError/Code/algorithmKeyMismatch``
+    ///   or ``CryptoError/Code/invalidSignature``.
     package func verifySignature(
         with key: JWK, allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported
     ) throws {
         let algorithm = header.algorithm
         guard allowedAlgorithms.contains(algorithm), JWSAlgorithm.supported.contains(algorithm) else {
-            throw JOSEError(.unsupportedAlgorithm, "alg \(Self.printable(algorithm.rawValue)) is not accepted")
+            throw CryptoError(.unsupportedAlgorithm, "alg \(Self.printable(algorithm.rawValue)) is not accepted")
         }
-        if let use = key.use, use != "sig" { throw JOSEError(.keyUsageMismatch, "key is not for signatures") }
+        if let use = key.use, use != "sig" { throw CryptoError(.keyUsageMismatch, "key is not for signatures") }
         if let keyAlgorithm = key.algorithm, keyAlgorithm != algorithm {
-            throw JOSEError(.algorithmKeyMismatch, "key is restricted to another alg")
+            throw CryptoError(.algorithmKeyMismatch, "key is restricted to another alg")
         }
         guard algorithm.fits(key.publicKey) else {
-            throw JOSEError(.algorithmKeyMismatch, "key type does not fit alg \(algorithm)")
+            throw CryptoError(.algorithmKeyMismatch, "key type does not fit alg \(algorithm)")
         }
         let valid: Bool
         switch key.publicKey {
@@ -100,13 +100,13 @@ package struct JWS: Sendable {
             let padding: RSA.SignaturePadding = algorithm == .ps256 ? .pssSHA256 : .pkcs1v15SHA256
             valid = publicKey.isValidSignature(signature, for: signingInput, padding: padding)
         }
-        guard valid else { throw JOSEError(.invalidSignature, "signature does not verify") }
+        guard valid else { throw CryptoError(.invalidSignature, "signature does not verify") }
     }
 
     /// Picks the key from `keys` (``JWKSet/verificationKey(for:)``) and verifies.
     /// - Returns: The key that verified.
-    /// - Throws: ``JOSEError`` as ``verifySignature(with:allowedAlgorithms:)``,
-    ///   plus ``JOSEError/Code/unknownKey`` and ``JOSEError/Code/missingKeyID``.
+    /// - Throws: ``CryptoError`` as ``verifySignature(with:allowedAlgorithms:)``,
+    ///   plus ``CryptoError/Code/unknownKey`` and ``CryptoError/Code/missingKeyID``.
     @discardableResult
     package func verifySignature(
         using keys: JWKSet, allowedAlgorithms: Set<JWSAlgorithm> = JWSAlgorithm.supported
@@ -114,7 +114,7 @@ package struct JWS: Sendable {
         // Refuse the algorithm before looking at keys, so `none` and HMAC tokens
         // always get the same answer whatever the set holds.
         guard allowedAlgorithms.contains(header.algorithm), JWSAlgorithm.supported.contains(header.algorithm) else {
-            throw JOSEError(.unsupportedAlgorithm, "alg \(Self.printable(header.algorithm.rawValue)) is not accepted")
+            throw CryptoError(.unsupportedAlgorithm, "alg \(Self.printable(header.algorithm.rawValue)) is not accepted")
         }
         let key = try keys.verificationKey(for: header)
         try verifySignature(with: key, allowedAlgorithms: allowedAlgorithms)
@@ -126,15 +126,16 @@ package struct JWS: Sendable {
     /// - Parameters:
     ///   - header: The protected header; `alg` must fit the key (`crit` is refused).
     ///   - key: A P-256 key for ES256, an RSA key for RS256 or PS256.
-    /// - Throws: ``JOSEError/Code/unsupportedAlgorithm``,
-    ///   ``JOSEError/Code/algorithmKeyMismatch``, or a ``CryptoError`` from signing.
+    /// - Throws: ``CryptoError/Code/unsupportedAlgorithm``,
+    ///   ``CryptoError/Code/unsupportedCriticalHeader``,
+    ///   ``CryptoError/Code/algorithmKeyMismatch``, or the signing primitive's code.
     package static func sign(payload: [UInt8], header: JOSEHeader, key: AnyPrivateKey) throws -> String {
         guard JWSAlgorithm.supported.contains(header.algorithm) else {
-            throw JOSEError(.unsupportedAlgorithm, "alg \(printable(header.algorithm.rawValue)) cannot sign")
+            throw CryptoError(.unsupportedAlgorithm, "alg \(printable(header.algorithm.rawValue)) cannot sign")
         }
-        guard header.critical == nil else { throw JOSEError(.unsupportedCriticalHeader, "crit is not supported") }
+        guard header.critical == nil else { throw CryptoError(.unsupportedCriticalHeader, "crit is not supported") }
         guard header.algorithm.fits(key.publicKey) else {
-            throw JOSEError(.algorithmKeyMismatch, "key type does not fit alg \(header.algorithm)")
+            throw CryptoError(.algorithmKeyMismatch, "key type does not fit alg \(header.algorithm)")
         }
         let signingInput =
             Base64URL.encode(try JOSEJSON.encode(header)) + "." + Base64URL.encode(payload)

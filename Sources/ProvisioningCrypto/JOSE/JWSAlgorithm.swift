@@ -2,7 +2,7 @@
 ///
 /// Any string can be represented, so that a header naming an algorithm this
 /// module refuses (`none`, `HS256`) still parses and is then refused with
-/// ``JOSEError/Code/unsupportedAlgorithm``. Only ``es256``, ``rs256`` and
+/// ``CryptoError/Code/unsupportedAlgorithm``. Only ``es256``, ``rs256`` and
 /// ``ps256`` sign or verify.
 package struct JWSAlgorithm: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     package let rawValue: String

@@ -29,12 +29,12 @@ package struct JWT: Sendable {
     }
 
     /// Decodes the payload into a caller's `Decodable` type (custom claims).
-    /// - Throws: ``JOSEError/Code/invalidClaim`` when the payload does not fit.
+    /// - Throws: ``CryptoError/Code/invalidClaim`` when the payload does not fit.
     package func decodeClaims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {
         do {
             return try JSONDecoder().decode(type, from: Data(payload))
         } catch {
-            throw JOSEError(.invalidClaim, "claims do not decode as \(Claims.self)")
+            throw CryptoError(.invalidClaim, "claims do not decode as \(Claims.self)")
         }
     }
 

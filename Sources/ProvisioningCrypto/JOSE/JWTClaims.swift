@@ -53,18 +53,18 @@ package struct JWTClaims: Sendable, Hashable {
     static let registeredNames: Set<String> = ["iss", "sub", "aud", "exp", "nbf", "iat", "jti"]
 
     /// Reads claims from a decoded payload object.
-    /// - Throws: ``JOSEError/Code/invalidClaim`` when a registered claim has the
+    /// - Throws: ``CryptoError/Code/invalidClaim`` when a registered claim has the
     ///   wrong JSON type.
     init(jsonObject object: [String: JSONValue]) throws {
         func string(_ name: String) throws -> String? {
             guard let value = object[name] else { return nil }
-            guard let text = value.stringValue else { throw JOSEError(.invalidClaim, "\(name) is not a string") }
+            guard let text = value.stringValue else { throw CryptoError(.invalidClaim, "\(name) is not a string") }
             return text
         }
         func date(_ name: String) throws -> Date? {
             guard let value = object[name] else { return nil }
             guard let seconds = value.doubleValue, seconds.isFinite else {
-                throw JOSEError(.invalidClaim, "\(name) is not a NumericDate")
+                throw CryptoError(.invalidClaim, "\(name) is not a NumericDate")
             }
             return Date(timeIntervalSince1970: seconds)
         }
@@ -79,9 +79,9 @@ package struct JWTClaims: Sendable, Hashable {
         case .string(let single)?: audience = [single]
         case .array(let values)?:
             let strings = values.compactMap(\.stringValue)
-            guard strings.count == values.count else { throw JOSEError(.invalidClaim, "aud holds a non-string") }
+            guard strings.count == values.count else { throw CryptoError(.invalidClaim, "aud holds a non-string") }
             audience = strings
-        default: throw JOSEError(.invalidClaim, "aud is neither a string nor an array")
+        default: throw CryptoError(.invalidClaim, "aud is neither a string nor an array")
         }
         custom = object.filter { !Self.registeredNames.contains($0.key) }
     }

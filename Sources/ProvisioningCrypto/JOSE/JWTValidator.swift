@@ -5,7 +5,7 @@ import Foundation
 /// Order: size, shape, `alg`, key selection, signature, `typ`, then claims
 /// (`exp`, `nbf`, `iat`, lifetime, required claims, `iss`, `aud`). The payload
 /// is not parsed before the signature verifies. Each refusal is a
-/// ``JOSEError`` with its own code.
+/// ``CryptoError`` with its own code.
 ///
 /// ```swift
 /// let validator = JWTValidator(expectedIssuer: "https://bank.example",
@@ -57,12 +57,12 @@ package struct JWTValidator: Sendable {
 
     /// Verifies `token` against `keys` and validates its claims at `now`.
     /// - Returns: The verified token.
-    /// - Throws: ``JOSEError`` (every refusal), never another error type.
+    /// - Throws: ``CryptoError`` with the code of the check that refused the token.
     package func validate(_ token: String, keys: JWKSet, now: Date = Date()) throws -> JWT {
         let jws = try JWS(compactSerialization: token, maximumLength: maximumTokenLength)
         let key = try jws.verifySignature(using: keys, allowedAlgorithms: allowedAlgorithms)
         if let expectedType, !Self.typeMatches(jws.header.type, expectedType) {
-            throw JOSEError(.wrongType, "typ is not the expected type")
+            throw CryptoError(.wrongType, "typ is not the expected type")
         }
         let claims = try JWTClaims(jsonObject: JOSEJSON.decodeObject(jws.payload, "JWT payload"))
         try validate(claims: claims, now: now)
@@ -71,39 +71,40 @@ package struct JWTValidator: Sendable {
 
     /// Checks the claims alone (time window, lifetime, required claims, issuer,
     /// audience). ``validate(_:keys:now:)`` calls it after the signature.
-    /// - Throws: ``JOSEError``.
+    /// - Throws: ``CryptoError`` with a claim code (``CryptoError/Code/expired``,
+    ///   ``CryptoError/Code/missingClaim``, ``CryptoError/Code/wrongAudience``…).
     package func validate(claims: JWTClaims, now: Date) throws {
         if let expiresAt = claims.expiresAt {
-            guard now.timeIntervalSince(expiresAt) < leeway else { throw JOSEError(.expired, "token has expired") }
+            guard now.timeIntervalSince(expiresAt) < leeway else { throw CryptoError(.expired, "token has expired") }
         } else if requireExpiration {
-            throw JOSEError(.missingClaim, "exp is required")
+            throw CryptoError(.missingClaim, "exp is required")
         }
         if let notBefore = claims.notBefore, notBefore.timeIntervalSince(now) > leeway {
-            throw JOSEError(.notYetValid, "token is not valid yet")
+            throw CryptoError(.notYetValid, "token is not valid yet")
         }
         if let issuedAt = claims.issuedAt {
             guard issuedAt.timeIntervalSince(now) <= leeway else {
-                throw JOSEError(.issuedInFuture, "token was issued in the future")
+                throw CryptoError(.issuedInFuture, "token was issued in the future")
             }
         } else if requireIssuedAt {
-            throw JOSEError(.missingClaim, "iat is required")
+            throw CryptoError(.missingClaim, "iat is required")
         }
         if let maximumLifetime {
-            guard let issuedAt = claims.issuedAt else { throw JOSEError(.missingClaim, "iat is required") }
-            guard let expiresAt = claims.expiresAt else { throw JOSEError(.missingClaim, "exp is required") }
+            guard let issuedAt = claims.issuedAt else { throw CryptoError(.missingClaim, "iat is required") }
+            guard let expiresAt = claims.expiresAt else { throw CryptoError(.missingClaim, "exp is required") }
             guard expiresAt.timeIntervalSince(issuedAt) <= maximumLifetime else {
-                throw JOSEError(.lifetimeTooLong, "token lifetime exceeds the maximum")
+                throw CryptoError(.lifetimeTooLong, "token lifetime exceeds the maximum")
             }
         }
-        if requireJWTID, claims.jwtID == nil { throw JOSEError(.missingClaim, "jti is required") }
+        if requireJWTID, claims.jwtID == nil { throw CryptoError(.missingClaim, "jti is required") }
         if let expectedIssuer {
-            guard let issuer = claims.issuer else { throw JOSEError(.missingClaim, "iss is required") }
-            guard issuer == expectedIssuer else { throw JOSEError(.wrongIssuer, "iss is not the expected issuer") }
+            guard let issuer = claims.issuer else { throw CryptoError(.missingClaim, "iss is required") }
+            guard issuer == expectedIssuer else { throw CryptoError(.wrongIssuer, "iss is not the expected issuer") }
         }
         if let expectedAudience {
-            guard let audience = claims.audience else { throw JOSEError(.missingClaim, "aud is required") }
+            guard let audience = claims.audience else { throw CryptoError(.missingClaim, "aud is required") }
             guard audience.contains(expectedAudience) else {
-                throw JOSEError(.wrongAudience, "aud does not include the expected audience")
+                throw CryptoError(.wrongAudience, "aud does not include the expected audience")
             }
         }
     }

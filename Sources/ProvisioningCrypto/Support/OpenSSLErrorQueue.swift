@@ -28,9 +28,9 @@ enum OpenSSLErrorQueue {
         ERR_clear_error()
     }
 
-    /// A ``CryptoError`` with the given code whose detail combines `context`
-    /// with OpenSSL's first reason.
+    /// A ``CryptoError`` with the given code, `context` as its detail and
+    /// OpenSSL's first reason, draining the queue.
     static func error(_ code: CryptoError.Code, _ context: String) -> CryptoError {
-        CryptoError(code, "\(context) (\(drain()))")
+        CryptoError(code, context, openSSLReason: drain())
     }
 }

@@ -60,35 +60,35 @@ package struct ApplePayIssuerEncryptionPolicy: CertificatePolicy, Hashable {
     package func validatePresented(_ certificates: [Certificate]) throws {
         let marked = certificates.indices.filter { certificates[$0].extension(oid: Self.leafMarkerOID) != nil }
         guard let leafIndex = marked.first else {
-            throw CertificateError(.missingLeafMarker, "no certificate carries the Apple Pay issuer encryption marker")
+            throw CryptoError(.missingLeafMarker, "no certificate carries the Apple Pay issuer encryption marker")
         }
         guard leafIndex == 0 else {
-            throw CertificateError(.chainOutOfOrder, "the marked leaf is at position \(leafIndex), not first")
+            throw CryptoError(.chainOutOfOrder, "the marked leaf is at position \(leafIndex), not first")
         }
         guard marked.count == 1 else {
-            throw CertificateError(.intermediateMismatch, "a certificate after the leaf carries the leaf marker")
+            throw CryptoError(.intermediateMismatch, "a certificate after the leaf carries the leaf marker")
         }
     }
 
     package func validateVerified(_ chain: VerifiedCertificateChain) throws {
         guard chain.certificates.count == Self.chainLength else {
-            throw CertificateError(
+            throw CryptoError(
                 .unexpectedChainLength,
                 "verified path has \(chain.certificates.count) certificates, expected \(Self.chainLength)")
         }
         let intermediate = chain.certificates[1]
         if let intermediateCommonName, intermediate.subject.commonName != intermediateCommonName {
-            throw CertificateError(.intermediateMismatch, "intermediate common name is not the expected one")
+            throw CryptoError(.intermediateMismatch, "intermediate common name is not the expected one")
         }
         if requiresIntermediateMarker && intermediate.extension(oid: Self.intermediateMarkerOID) == nil {
-            throw CertificateError(.intermediateMismatch, "intermediate lacks its marker extension")
+            throw CryptoError(.intermediateMismatch, "intermediate lacks its marker extension")
         }
         guard let usage = chain.leaf.keyUsage, usage.isSuperset(of: Self.requiredLeafKeyUsage) else {
-            throw CertificateError(
+            throw CryptoError(
                 .invalidKeyUsage, "leaf key usage must include \(Self.requiredLeafKeyUsage)")
         }
         guard case .p256 = try chain.leaf.publicKey else {
-            throw CertificateError(.unsupportedPublicKey, "leaf key is not P-256")
+            throw CryptoError(.unsupportedPublicKey, "leaf key is not P-256")
         }
     }
 }

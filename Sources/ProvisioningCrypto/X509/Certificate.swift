@@ -42,7 +42,7 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
     // MARK: Parsing
 
     /// Parses one DER certificate.
-    /// - Throws: ``CertificateError/Code/malformedCertificate`` for empty,
+    /// - Throws: ``CryptoError/Code/malformedCertificate`` for empty,
     ///   truncated or random input, trailing bytes, or undecodable extensions.
     package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
         let der = Array(derRepresentation)
@@ -50,34 +50,34 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
         do {
             pointer = try decodeDER(der, "certificate", { d2i_X509(nil, $0, $1) }, release: { X509_free($0) })
         } catch let error as CryptoError {
-            throw CertificateError(.malformedCertificate, error.detail)
+            throw error.recoded(as: .malformedCertificate)
         }
         try self.init(handle: X509Handle(taking: pointer), der: der)
     }
 
     /// Parses a PEM document holding exactly one "CERTIFICATE" block.
-    /// - Throws: ``CertificateError/Code/malformedCertificate``.
+    /// - Throws: ``CryptoError/Code/malformedCertificate``.
     package init(pemRepresentation: String) throws {
         let certificates = try Certificate.parseChain(pem: pemRepresentation)
         guard certificates.count == 1, let certificate = certificates.first else {
-            throw CertificateError(.malformedCertificate, "expected one PEM certificate, found \(certificates.count)")
+            throw CryptoError(.malformedCertificate, "expected one PEM certificate, found \(certificates.count)")
         }
         self = certificate
     }
 
     /// Parses every "CERTIFICATE" block of a PEM bundle, in order.
-    /// - Throws: ``CertificateError/Code/malformedCertificate`` when there is no
+    /// - Throws: ``CryptoError/Code/malformedCertificate`` when there is no
     ///   block, a block has another label, or a block does not parse.
     package static func parseChain(pem: String) throws -> [Certificate] {
         let documents: [PEMDocument]
         do {
             documents = try PEMDocument.parseAll(pem)
         } catch let error as CryptoError {
-            throw CertificateError(.malformedCertificate, error.detail)
+            throw error.recoded(as: .malformedCertificate)
         }
         return try documents.map { document in
             guard document.label == "CERTIFICATE" else {
-                throw CertificateError(.malformedCertificate, "PEM block is not a CERTIFICATE")
+                throw CryptoError(.malformedCertificate, "PEM block is not a CERTIFICATE")
             }
             return try Certificate(derRepresentation: document.der)
         }
@@ -90,13 +90,13 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
         let flags = X509_get_extension_flags(x509)
         guard flags & UInt32(EXFLAG_INVALID) == 0 else {
             OpenSSLErrorQueue.clear()
-            throw CertificateError(.malformedCertificate, "certificate has an invalid extension")
+            throw CryptoError(.malformedCertificate, "certificate has an invalid extension")
         }
         guard let subjectName = X509_get_subject_name(x509), let issuerName = X509_get_issuer_name(x509),
             let serial = X509_get0_serialNumber(x509), let notBefore = X509_get0_notBefore(x509),
             let notAfter = X509_get0_notAfter(x509)
         else {
-            throw CertificateError(.malformedCertificate, "certificate lacks a mandatory field")
+            throw CryptoError(.malformedCertificate, "certificate lacks a mandatory field")
         }
         self.handle = handle
         self.derRepresentation = der
@@ -117,7 +117,7 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var digestLength: UInt32 = 0
         guard X509_digest(x509, EVP_sha256(), &digest, &digestLength) == 1, digestLength == 32 else {
-            throw CertificateError.openSSL(.internalFailure, "X509_digest failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "X509_digest failed")
         }
         self.sha256Fingerprint = Array(digest.prefix(32))
     }
@@ -132,7 +132,7 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
         var seconds: Int64 = 0
         guard pp_asn1_time_to_unix(time, &seconds) == 1 else {
             OpenSSLErrorQueue.clear()
-            throw CertificateError(.malformedCertificate, "invalid validity time")
+            throw CryptoError(.malformedCertificate, "invalid validity time")
         }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -142,7 +142,7 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
             guard let ext = X509_get_ext(x509, index), let object = X509_EXTENSION_get_object(ext),
                 let data = X509_EXTENSION_get_data(ext)
             else {
-                throw CertificateError(.malformedCertificate, "unreadable extension")
+                throw CryptoError(.malformedCertificate, "unreadable extension")
             }
             let value = ASN1_STRING_get0_data(data).map {
                 Array(UnsafeBufferPointer(start: $0, count: Int(ASN1_STRING_length(data))))
@@ -176,17 +176,17 @@ package struct Certificate: Hashable, Sendable, CustomStringConvertible {
     package var isCA: Bool { basicConstraints?.isCA ?? false }
 
     /// The subject public key.
-    /// - Throws: ``CertificateError/Code/unsupportedPublicKey`` for keys other
+    /// - Throws: ``CryptoError/Code/unsupportedPublicKey`` for keys other
     ///   than P-256 and RSA 2048/3072/4096 (Apple's P-384 root, for example).
     package var publicKey: AnyPublicKey {
         get throws {
             guard let pointer = X509_get_pubkey(handle.pointer) else {
-                throw CertificateError.openSSL(.unsupportedPublicKey, "public key cannot be decoded")
+                throw OpenSSLErrorQueue.error(.unsupportedPublicKey, "public key cannot be decoded")
             }
             do {
                 return try AnyPublicKey(evpKey: EVPKey(taking: pointer))
             } catch let error as CryptoError {
-                throw CertificateError(.unsupportedPublicKey, error.detail)
+                throw error.recoded(as: .unsupportedPublicKey)
             }
         }
     }

@@ -83,33 +83,33 @@ package struct CertificateBuilder: Sendable {
     }
 
     /// Issues the certificate signed by its own key (issuer = subject).
-    /// - Throws: ``CertificateError/Code/invalidArgument`` when `key` is not the
+    /// - Throws: ``CryptoError/Code/invalidArgument`` when `key` is not the
     ///   private half of ``publicKey`` or a field is out of range.
     package func selfSigned(with key: AnyPrivateKey) throws -> Certificate {
         guard key.publicKey.evpKey.publicKeyEquals(publicKey.evpKey) else {
-            throw CertificateError(.invalidArgument, "signing key does not match the subject public key")
+            throw CryptoError(.invalidArgument, "signing key does not match the subject public key")
         }
         return try issue(issuer: nil, issuerName: subject, key: key)
     }
 
     /// Issues the certificate signed by `issuer`'s key.
-    /// - Throws: ``CertificateError/Code/invalidArgument`` when `key` does not
+    /// - Throws: ``CryptoError/Code/invalidArgument`` when `key` does not
     ///   match `issuer`, or a field is out of range.
     package func signed(by issuer: Certificate, key: AnyPrivateKey) throws -> Certificate {
         guard issuer.matches(key) else {
-            throw CertificateError(.invalidArgument, "signing key does not match the issuer certificate")
+            throw CryptoError(.invalidArgument, "signing key does not match the issuer certificate")
         }
         return try issue(issuer: issuer, issuerName: issuer.subject, key: key)
     }
 
     private func issue(issuer: Certificate?, issuerName: DistinguishedName, key: AnyPrivateKey) throws -> Certificate {
         guard notValidAfter > notValidBefore else {
-            throw CertificateError(.invalidArgument, "validity ends before it starts")
+            throw CryptoError(.invalidArgument, "validity ends before it starts")
         }
-        guard let x509 = X509_new() else { throw CertificateError.openSSL(.internalFailure, "X509_new failed") }
+        guard let x509 = X509_new() else { throw OpenSSLErrorQueue.error(.internalFailure, "X509_new failed") }
         defer { X509_free(x509) }
         func check(_ ok: Bool, _ context: String) throws {
-            guard ok else { throw CertificateError.openSSL(.internalFailure, context) }
+            guard ok else { throw OpenSSLErrorQueue.error(.internalFailure, context) }
         }
         try check(X509_set_version(x509, Int(X509_VERSION_3)) == 1, "X509_set_version failed")
         try setSerial(x509)
@@ -134,7 +134,7 @@ package struct CertificateBuilder: Sendable {
             try addConfigured(x509, issuerPointer, NID_basic_constraints, basicConstraints.configValue)
         }
         if let keyUsage {
-            guard !keyUsage.isEmpty else { throw CertificateError(.invalidArgument, "key usage is empty") }
+            guard !keyUsage.isEmpty else { throw CryptoError(.invalidArgument, "key usage is empty") }
             try addConfigured(x509, issuerPointer, NID_key_usage, "critical," + keyUsage.configValue)
         }
         if includesKeyIdentifiers {
@@ -146,19 +146,19 @@ package struct CertificateBuilder: Sendable {
                 pp_x509_add_raw_extension(x509, ext.oid, ext.isCritical ? 1 : 0, $0.baseAddress, $0.count)
             }
             guard ok == 1 else {
-                throw CertificateError.openSSL(.invalidArgument, "extension \(ext.oid) not accepted")
+                throw OpenSSLErrorQueue.error(.invalidArgument, "extension \(ext.oid) not accepted")
             }
         }
         // The issuer's X509 was read through a raw pointer above (key identifiers).
         withExtendedLifetime(issuer) {}
         guard X509_sign(x509, key.evpKey.pointer, EVP_sha256()) > 0 else {
-            throw CertificateError.openSSL(.internalFailure, "X509_sign failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "X509_sign failed")
         }
         let der: [UInt8]
         do {
             der = try encodeDER("certificate") { i2d_X509(x509, $0) }
         } catch let error as CryptoError {
-            throw CertificateError(.internalFailure, error.detail)
+            throw error.recoded(as: .internalFailure)
         }
         return try Certificate(derRepresentation: der)
     }
@@ -167,34 +167,34 @@ package struct CertificateBuilder: Sendable {
         var bytes: [UInt8]
         if let serialNumber {
             guard !serialNumber.isEmpty, serialNumber.count <= 20, serialNumber.contains(where: { $0 != 0 }) else {
-                throw CertificateError(.invalidArgument, "serial number must be 1 to 20 bytes and not zero")
+                throw CryptoError(.invalidArgument, "serial number must be 1 to 20 bytes and not zero")
             }
             bytes = serialNumber
         } else {
             bytes = [UInt8](repeating: 0, count: 16)
             guard RAND_bytes(&bytes, Int32(bytes.count)) == 1 else {
-                throw CertificateError.openSSL(.internalFailure, "RAND_bytes failed")
+                throw OpenSSLErrorQueue.error(.internalFailure, "RAND_bytes failed")
             }
             // Clearing the top bit keeps the DER INTEGER positive in 16 bytes;
             // setting the next one keeps it 16 bytes long.
             bytes[0] = (bytes[0] & 0x7F) | 0x40
         }
         guard let bignum = BN_bin2bn(bytes, Int32(bytes.count), nil) else {
-            throw CertificateError.openSSL(.internalFailure, "BN_bin2bn failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "BN_bin2bn failed")
         }
         defer { BN_free(bignum) }
         guard let serial = BN_to_ASN1_INTEGER(bignum, nil) else {
-            throw CertificateError.openSSL(.internalFailure, "BN_to_ASN1_INTEGER failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "BN_to_ASN1_INTEGER failed")
         }
         defer { ASN1_INTEGER_free(serial) }
         guard X509_set_serialNumber(x509, serial) == 1 else {
-            throw CertificateError.openSSL(.internalFailure, "X509_set_serialNumber failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "X509_set_serialNumber failed")
         }
     }
 
     private func addConfigured(_ x509: OpaquePointer, _ issuer: OpaquePointer, _ nid: Int32, _ value: String) throws {
         guard pp_x509_add_conf_extension(x509, issuer, nid, value) == 1 else {
-            throw CertificateError.openSSL(.invalidArgument, "extension \(nid) not accepted")
+            throw OpenSSLErrorQueue.error(.invalidArgument, "extension \(nid) not accepted")
         }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// caller's date as the check time, and `X509_STRICT` and `PARTIAL_CHAIN` off:
 /// a path must end at a pinned root, not at a pinned intermediate.
 ///
-/// Each reason for refusal has its own ``CertificateError/Code``.
+/// Each reason for refusal has its own ``CryptoError/Code``.
 ///
 /// ```swift
 /// let verifier = CertificateChainVerifier(trustedRoots: [try TrustAnchors.appleRootCAG3])
@@ -34,10 +34,11 @@ package struct CertificateChainVerifier: Sendable {
     }
 
     /// Parses DER certificates (leaf first) and verifies them.
-    /// - Throws: ``CertificateError``: ``CertificateError/Code/emptyChain``,
-    ///   ``CertificateError/Code/chainTooLong``,
-    ///   ``CertificateError/Code/malformedCertificate`` for unparsable DER, then
-    ///   the codes of ``verify(_:at:policy:)``.
+    /// - Throws: ``CryptoError``: ``CryptoError/Code/emptyChain``,
+    ///   ``CryptoError/Code/chainTooLong``,
+    ///   ``CryptoError/Code/malformedCertificate`` for unparsable DER (naming
+    ///   the ``CryptoError/certificateIndex``), then the codes of
+    ///   ``verify(_:at:policy:)``.
     package func verify<Bytes: Collection>(
         derChain: [Bytes], at date: Date, policy: (any CertificatePolicy)? = nil
     ) throws -> VerifiedCertificateChain where Bytes.Element == UInt8 {
@@ -45,8 +46,8 @@ package struct CertificateChainVerifier: Sendable {
         let certificates = try derChain.enumerated().map { index, der in
             do {
                 return try Certificate(derRepresentation: der)
-            } catch let error as CertificateError {
-                throw CertificateError(error.code, "certificate \(index): \(error.detail)")
+            } catch let error as CryptoError {
+                throw error.about(certificateAt: index)
             }
         }
         return try verify(certificates, at: date, policy: policy)
@@ -59,19 +60,19 @@ package struct CertificateChainVerifier: Sendable {
     /// certificates; OpenSSL path validation; the policy's checks on the path.
     ///
     /// - Returns: the verified path, leaf to pinned root.
-    /// - Throws: ``CertificateError`` with ``CertificateError/Code/emptyChain``,
-    ///   ``CertificateError/Code/chainTooLong``, ``CertificateError/Code/chainOutOfOrder``,
-    ///   ``CertificateError/Code/untrustedRoot``, ``CertificateError/Code/expired``,
-    ///   ``CertificateError/Code/notYetValid``, ``CertificateError/Code/invalidSignature``,
-    ///   ``CertificateError/Code/invalidCertificateAuthority``,
-    ///   ``CertificateError/Code/pathValidationFailed``, or the policy's codes.
+    /// - Throws: ``CryptoError`` with ``CryptoError/Code/emptyChain``,
+    ///   ``CryptoError/Code/chainTooLong``, ``CryptoError/Code/chainOutOfOrder``,
+    ///   ``CryptoError/Code/untrustedRoot``, ``CryptoError/Code/expired``,
+    ///   ``CryptoError/Code/notYetValid``, ``CryptoError/Code/invalidSignature``,
+    ///   ``CryptoError/Code/invalidCertificateAuthority``,
+    ///   ``CryptoError/Code/pathValidationFailed``, or the policy's codes.
     package func verify(
         _ chain: [Certificate], at date: Date, policy: (any CertificatePolicy)? = nil
     ) throws -> VerifiedCertificateChain {
         try checkLength(chain.count, policy: policy)
-        guard let leaf = chain.first else { throw CertificateError(.emptyChain, "no certificate presented") }
+        guard let leaf = chain.first else { throw CryptoError(.emptyChain, "no certificate presented") }
         if leaf.isCA, let index = chain.indices.dropFirst().first(where: { !chain[$0].isCA }) {
-            throw CertificateError(
+            throw CryptoError(
                 .chainOutOfOrder, "a CA certificate comes before the end entity at position \(index)")
         }
         try policy?.validatePresented(chain)
@@ -82,17 +83,17 @@ package struct CertificateChainVerifier: Sendable {
     }
 
     private func checkLength(_ count: Int, policy: (any CertificatePolicy)?) throws {
-        guard count > 0 else { throw CertificateError(.emptyChain, "no certificate presented") }
+        guard count > 0 else { throw CryptoError(.emptyChain, "no certificate presented") }
         let limit = min(maximumChainLength, policy?.maximumPresentedCertificates ?? maximumChainLength)
         guard count <= limit else {
-            throw CertificateError(.chainTooLong, "\(count) certificates presented, at most \(limit) allowed")
+            throw CryptoError(.chainTooLong, "\(count) certificates presented, at most \(limit) allowed")
         }
     }
 
     private func validatePath(
         _ chain: [Certificate], at date: Date, handledCriticalExtensions: [String]
     ) throws -> VerifiedCertificateChain {
-        guard !trustedRoots.isEmpty else { throw CertificateError(.untrustedRoot, "no root is pinned") }
+        guard !trustedRoots.isEmpty else { throw CryptoError(.untrustedRoot, "no root is pinned") }
         let roots: [OpaquePointer?] = trustedRoots.map { $0.handle.pointer }
         let untrusted: [OpaquePointer?] = chain.dropFirst().map { $0.handle.pointer }
         let oidStrings = handledCriticalExtensions.map { strdup($0) }
@@ -109,7 +110,7 @@ package struct CertificateChainVerifier: Sendable {
         guard result.error == X509_V_OK, let stack = result.verified else {
             let reason = Self.reason(result.error)
             OpenSSLErrorQueue.clear()
-            throw CertificateError(
+            throw CryptoError(
                 Self.code(for: result.error),
                 "\(Self.position(result.error_depth, count: chain.count)): \(reason)")
         }
@@ -121,15 +122,15 @@ package struct CertificateChainVerifier: Sendable {
             guard let pointer = pp_x509_stack_value(stack, index),
                 let certificate = known.first(where: { $0.handle.pointer == pointer })
             else {
-                throw CertificateError(.internalFailure, "verified path holds an unknown certificate")
+                throw CryptoError(.internalFailure, "verified path holds an unknown certificate")
             }
             path.append(certificate)
         }
-        guard !path.isEmpty else { throw CertificateError(.internalFailure, "verified path is empty") }
+        guard !path.isEmpty else { throw CryptoError(.internalFailure, "verified path is empty") }
         return VerifiedCertificateChain(certificates: path)
     }
 
-    static func code(for verifyError: Int32) -> CertificateError.Code {
+    static func code(for verifyError: Int32) -> CryptoError.Code {
         switch verifyError {
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY,
             X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,

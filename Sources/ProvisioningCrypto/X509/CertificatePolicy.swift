@@ -14,10 +14,12 @@ package protocol CertificatePolicy: Sendable {
     var maximumPresentedCertificates: Int? { get }
 
     /// Checks the presented certificates (leaf first) before path validation.
-    /// - Throws: ``CertificateError``.
+    /// - Throws: ``CryptoError`` with a policy code
+    ///   (``CryptoError/Code/missingLeafMarker``…).
     func validatePresented(_ certificates: [Certificate]) throws
 
     /// Checks the path OpenSSL verified, leaf to pinned root.
-    /// - Throws: ``CertificateError``.
+    /// - Throws: ``CryptoError`` with a policy code
+    ///   (``CryptoError/Code/unexpectedChainLength``…).
     func validateVerified(_ chain: VerifiedCertificateChain) throws
 }

@@ -99,7 +99,7 @@ package struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
                 let object = X509_NAME_ENTRY_get_object(entry),
                 let data = X509_NAME_ENTRY_get_data(entry)
             else {
-                throw CertificateError(.malformedCertificate, "unreadable name attribute")
+                throw CryptoError(.malformedCertificate, "unreadable name attribute")
             }
             let oid = try objectIdentifier(object)
             var utf8: UnsafeMutablePointer<UInt8>?
@@ -107,7 +107,7 @@ package struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             defer { pp_openssl_free(utf8) }
             guard length >= 0, let utf8 else {
                 OpenSSLErrorQueue.clear()
-                throw CertificateError(.malformedCertificate, "name attribute is not a valid string")
+                throw CryptoError(.malformedCertificate, "name attribute is not a valid string")
             }
             let value = String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
             attributes.append(Attribute(oid: oid, value: value))
@@ -118,13 +118,13 @@ package struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// A new `X509_NAME` the caller must free.
     func makeX509Name() throws -> OpaquePointer {
         guard let name = X509_NAME_new() else {
-            throw CertificateError.openSSL(.internalFailure, "X509_NAME_new failed")
+            throw OpenSSLErrorQueue.error(.internalFailure, "X509_NAME_new failed")
         }
         for attribute in attributes {
             guard let object = OBJ_txt2obj(attribute.oid, 1) else {
                 X509_NAME_free(name)
                 OpenSSLErrorQueue.clear()
-                throw CertificateError(.invalidArgument, "name attribute type is not an OID")
+                throw CryptoError(.invalidArgument, "name attribute type is not an OID")
             }
             defer { ASN1_OBJECT_free(object) }
             let bytes = Array(attribute.value.utf8)
@@ -133,7 +133,7 @@ package struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
             let ok = X509_NAME_add_entry_by_OBJ(name, object, MBSTRING_UTF8, bytes, Int32(bytes.count), -1, 0)
             guard ok == 1 else {
                 X509_NAME_free(name)
-                throw CertificateError.openSSL(.invalidArgument, "name attribute \(attribute.oid) not accepted")
+                throw OpenSSLErrorQueue.error(.invalidArgument, "name attribute \(attribute.oid) not accepted")
             }
         }
         return name
@@ -146,7 +146,7 @@ func objectIdentifier(_ object: OpaquePointer) throws -> String {
     let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
     guard length > 0, Int(length) < buffer.count else {
         OpenSSLErrorQueue.clear()
-        throw CertificateError(.malformedCertificate, "unreadable object identifier")
+        throw CryptoError(.malformedCertificate, "unreadable object identifier")
     }
     return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

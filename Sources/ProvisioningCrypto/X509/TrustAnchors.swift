@@ -15,14 +15,14 @@ import Foundation
 package enum TrustAnchors {
     /// Apple Root CA - G3 (P-384, valid to 2039-04-30). SHA-256
     /// `63:34:3A:BF:…:3E:91:79`.
-    /// - Throws: ``CertificateError`` if the compiled-in certificate cannot be parsed.
+    /// - Throws: ``CryptoError`` if the compiled-in certificate cannot be parsed.
     package static var appleRootCAG3: Certificate {
         get throws { try load(appleRootCAG3PEM, name: "Apple Root CA - G3") }
     }
 
     /// Apple Worldwide Developer Relations CA - G2 (P-256, issued by Root CA - G3,
     /// valid to 2029-05-06). SHA-256 `9E:D4:B3:B8:…:8A:C9:4C`.
-    /// - Throws: ``CertificateError`` if the compiled-in certificate cannot be parsed.
+    /// - Throws: ``CryptoError`` if the compiled-in certificate cannot be parsed.
     package static var appleWWDRCAG2: Certificate {
         get throws { try load(appleWWDRCAG2PEM, name: "Apple Worldwide Developer Relations CA - G2") }
     }
@@ -31,7 +31,7 @@ package enum TrustAnchors {
         do {
             return try Certificate(pemRepresentation: pem)
         } catch {
-            throw CertificateError(.internalFailure, "the built-in certificate \(name) cannot be parsed")
+            throw CryptoError(.internalFailure, "the built-in certificate \(name) cannot be parsed")
         }
     }
 }

@@ -46,10 +46,10 @@ package struct AuthorizationCodeVerifier: Sendable {
         let jwt: JWT
         do {
             jwt = try validator.validate(code, keys: issuer.authorizationCodeKeys, now: now)
-        } catch let error as JOSEError where error.code == .expired {
+        } catch let error as CryptoError where error.code == .expired {
             throw ServiceError(.authorizationCodeExpired, "the authorization code has expired")
-        } catch let error as JOSEError {
-            // JOSE details name claims and algorithms, never values.
+        } catch let error as CryptoError {
+            // A code names the check (a claim, the algorithm), never a value.
             throw ServiceError(.authorizationCodeInvalid, "the authorization code was refused (\(error.code))")
         } catch {
             throw ServiceError(.authorizationCodeInvalid, "the authorization code was refused")

@@ -72,7 +72,7 @@ package final class ApplePayChainValidator: Sendable {
         let verified: VerifiedCertificateChain
         do {
             verified = try verifier.verify(derChain: chain, at: now, policy: trust.policy)
-        } catch let error as CertificateError {
+        } catch let error as CryptoError {
             throw ServiceError(.certificateChainInvalid, "the certificate chain was refused (\(error.code))")
         } catch {
             throw ServiceError(.certificateChainInvalid, "the certificate chain was refused")

@@ -20,7 +20,7 @@ package struct ChainTrust: Sendable {
 
     /// Apple Root CA - G3 (shipped in ProvisioningCrypto) with the production policy.
     ///
-    /// - Throws: ``ProvisioningCrypto/CertificateError`` when the bundled root cannot be read.
+    /// - Throws: ``ProvisioningCrypto/CryptoError`` `internal-failure` when the bundled root cannot be read.
     package static func production() throws -> ChainTrust {
         ChainTrust(roots: [try TrustAnchors.appleRootCAG3], policy: .production)
     }

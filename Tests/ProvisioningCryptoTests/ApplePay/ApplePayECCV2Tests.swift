@@ -41,22 +41,23 @@ import Testing
     @Test func wrongLeafKeyOrAlteredDataFailsAuthentication() throws {
         let chain = try SandboxChain()
         var sealed = try ApplePayECCV2.encrypt(Self.passData, for: chain.leaf)
-        #expect(throws: CryptoError.self) {
-            try ApplePayECCV2.decrypt(sealed, leafPrivateKey: P256.PrivateKey())
-        }
+        #expect(
+            CryptoError.code {
+                try ApplePayECCV2.decrypt(sealed, leafPrivateKey: P256.PrivateKey())
+            } == .authenticationFailure)
         guard case .p256(let leafKey) = chain.leafKey else { throw CryptoError(.invalidKey, "fixture") }
         sealed.encryptedPassData[3] ^= 0x80
         #expect(throws: CryptoError(.authenticationFailure, "AES-GCM authentication failed")) {
             try ApplePayECCV2.decrypt(sealed, leafPrivateKey: leafKey)
         }
         sealed.ephemeralPublicKey = Array(sealed.ephemeralPublicKey.prefix(33))
-        #expect(throws: CryptoError.self) { try ApplePayECCV2.decrypt(sealed, leafPrivateKey: leafKey) }
+        #expect(CryptoError.code { try ApplePayECCV2.decrypt(sealed, leafPrivateKey: leafKey) } == .invalidKey)
     }
 
     @Test func leafIsFoundByMarkerNotPosition() throws {
         let chain = try SandboxChain()
         #expect(try ApplePayECCV2.leafCertificate(in: [chain.intermediate, chain.leaf]) == chain.leaf)
-        #expect(throws: CertificateError.self) { try ApplePayECCV2.leafCertificate(in: [chain.intermediate]) }
+        #expect(CryptoError.code { try ApplePayECCV2.leafCertificate(in: [chain.intermediate]) } == .missingLeafMarker)
     }
 
     @Test func passDataNeverShowsThePANWhenPrinted() {

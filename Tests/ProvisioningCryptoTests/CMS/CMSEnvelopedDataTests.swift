@@ -18,11 +18,6 @@ import Testing
     static func rsaKey() throws -> AnyPrivateKey { .rsa(try RSA.PrivateKey(bits: 2048)) }
     static func ecKey() throws -> AnyPrivateKey { .p256(try P256.PrivateKey()) }
 
-    private func refusal(_ body: () throws -> [UInt8]) -> CMSError.Code? {
-        let error = #expect(throws: CMSError.self) { _ = try body() }
-        return error?.code
-    }
-
     // MARK: Round trips
 
     @Test(arguments: [CMSEnvelopedData.ContentCipher.aes256CBC, .aes256GCM])
@@ -64,10 +59,10 @@ import Testing
             wrapped.append(character)
         }
         #expect(try CMSEnvelopedData.der(base64: wrapped + "\n") == der)
-        #expect(refusal { try CMSEnvelopedData.der(base64: "not base64 !") } == .malformed)
-        #expect(refusal { try CMSEnvelopedData.der(base64: "nobase64*") } == .malformed)
-        #expect(refusal { try CMSEnvelopedData.der(base64: String(base64.dropLast())) } == .malformed)
-        #expect(refusal { try CMSEnvelopedData.der(pem: certificate.pemRepresentation) } == .malformed)
+        #expect(CryptoError.code { try CMSEnvelopedData.der(base64: "not base64 !") } == .malformed)
+        #expect(CryptoError.code { try CMSEnvelopedData.der(base64: "nobase64*") } == .malformed)
+        #expect(CryptoError.code { try CMSEnvelopedData.der(base64: String(base64.dropLast())) } == .malformed)
+        #expect(CryptoError.code { try CMSEnvelopedData.der(pem: certificate.pemRepresentation) } == .malformed)
     }
 
     // MARK: Fixtures written by the openssl CLI
@@ -190,7 +185,7 @@ import Testing
         #expect(encrypted.status == 0, "\(name): \(encrypted.errorOutput)")
         let der = try cli.read("message.der")
         #expect(
-            refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) }
+            CryptoError.code { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) }
                 == .unsupportedKeyTransport, "\(name)")
     }
 
@@ -201,7 +196,9 @@ import Testing
         let certificate = try Self.recipient(key)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
         let otherKey = try Self.rsaKey()
-        #expect(refusal { try CMSEnvelopedData.decrypt(der, key: otherKey, certificate: certificate) } == .keyMismatch)
+        #expect(
+            CryptoError.code { try CMSEnvelopedData.decrypt(der, key: otherKey, certificate: certificate) }
+                == .keyMismatch)
     }
 
     @Test(arguments: [false, true])
@@ -211,7 +208,7 @@ import Testing
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
         let otherKey = useEC ? try Self.ecKey() : try Self.rsaKey()
         let otherCertificate = try Self.recipient(otherKey, name: "Someone Else")
-        let code = refusal { try CMSEnvelopedData.decrypt(der, key: otherKey, certificate: otherCertificate) }
+        let code = CryptoError.code { try CMSEnvelopedData.decrypt(der, key: otherKey, certificate: otherCertificate) }
         #expect(code == .recipientNotFound)
     }
 
@@ -223,7 +220,9 @@ import Testing
         // byte in its middle keeps the DER valid and breaks OAEP decoding.
         let wrappedKeyEnd = try #require(Self.endOfLastOctetString(ofLength: 256, in: der))
         der[wrappedKeyEnd - 128] ^= 0x01
-        #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
+        #expect(
+            CryptoError.code { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) }
+                == .decryptionFailure)
     }
 
     /// With the key unwrapped from a corrupted encrypted key, OpenSSL decrypts
@@ -242,11 +241,11 @@ import Testing
             do {
                 _ = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
                 outcomes["decrypted", default: 0] += 1
-            } catch let error as CMSError {
+            } catch let error as CryptoError {
                 outcomes["\(error.code)", default: 0] += 1
             }
         }
-        #expect(outcomes == ["\(CMSError.Code.decryptionFailure)": 1_000])
+        #expect(outcomes == ["\(CryptoError.Code.decryptionFailure)": 1_000])
     }
 
     @Test func tamperedGCMContentIsADecryptionFailure() async throws {
@@ -257,7 +256,9 @@ import Testing
         // plaintext under GCM) followed by the MAC OCTET STRING (04 10 + 16 bytes).
         #expect(der[der.count - 18] == 0x04 && der[der.count - 17] == 0x10)
         der[der.count - 18 - Self.payload.count / 2] ^= 0x01
-        #expect(refusal { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) } == .decryptionFailure)
+        #expect(
+            CryptoError.code { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) }
+                == .decryptionFailure)
     }
 
     @Test func truncatedAndGarbageInputsAreMalformed() async throws {
@@ -266,13 +267,19 @@ import Testing
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
         for length in [0, 1, 10, der.count / 2, der.count - 1] {
             #expect(
-                refusal { try CMSEnvelopedData.decrypt(der.prefix(length), key: key, certificate: certificate) }
+                CryptoError.code {
+                    try CMSEnvelopedData.decrypt(der.prefix(length), key: key, certificate: certificate)
+                }
                     == .malformed)
         }
-        #expect(refusal { try CMSEnvelopedData.decrypt(der + [0], key: key, certificate: certificate) } == .malformed)
+        #expect(
+            CryptoError.code { try CMSEnvelopedData.decrypt(der + [0], key: key, certificate: certificate) }
+                == .malformed)
         for _ in 0..<100 {
             let garbage = (0..<Int.random(in: 1...2000)).map { _ in UInt8.random(in: 0...255) }
-            #expect(refusal { try CMSEnvelopedData.decrypt(garbage, key: key, certificate: certificate) } == .malformed)
+            #expect(
+                CryptoError.code { try CMSEnvelopedData.decrypt(garbage, key: key, certificate: certificate) }
+                    == .malformed)
         }
     }
 
@@ -286,12 +293,12 @@ import Testing
             flipped[bit / 8] ^= UInt8(1 << (bit % 8))
             // A flip may land in a field that does not matter to decryption (a
             // length-preserving byte in an unused parameter); GCM guarantees the
-            // content is then unchanged. Anything else must be a CMSError.
+            // content is then unchanged. Anything else must be a CMS refusal.
             do {
                 let plaintext = try CMSEnvelopedData.decrypt(flipped, key: key, certificate: certificate)
                 #expect(plaintext == Self.payload)
-            } catch {
-                #expect(error is CMSError)
+            } catch let error as CryptoError {
+                #expect(CryptoError.Code.cms.contains(error.code), "\(error)")
             }
         }
     }
@@ -300,9 +307,10 @@ import Testing
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
         let big = [UInt8](repeating: 0x30, count: CMSEnvelopedData.defaultMaximumInputSize + 1)
-        #expect(refusal { try CMSEnvelopedData.decrypt(big, key: key, certificate: certificate) } == .inputTooLarge)
+        let oversize = CryptoError.code { try CMSEnvelopedData.decrypt(big, key: key, certificate: certificate) }
+        #expect(oversize == .inputTooLarge)
         let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
-        let code = refusal {
+        let code = CryptoError.code {
             try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate, maximumInputSize: 64)
         }
         #expect(code == .inputTooLarge)
@@ -313,13 +321,14 @@ import Testing
         let certificate = try Certificate(pemRepresentation: FixtureFiles.text("cms", "ec-cert.pem"))
         let data = try FixtureFiles.data("cms", "data-content.der")
         #expect(
-            refusal { try CMSEnvelopedData.decrypt(data, key: key, certificate: certificate) }
+            CryptoError.code { try CMSEnvelopedData.decrypt(data, key: key, certificate: certificate) }
                 == .unsupportedContentType)
     }
 
     @Test func p384RecipientIsRefused() async throws {
         let appleRoot = try TrustAnchors.appleRootCAG3
-        #expect(refusal { try CMSEnvelopedData.encrypt(Self.payload, for: appleRoot) } == .unsupportedRecipientKey)
+        #expect(
+            CryptoError.code { try CMSEnvelopedData.encrypt(Self.payload, for: appleRoot) } == .unsupportedRecipientKey)
     }
 
     /// Index just past the last DER OCTET STRING (04 82 hi lo) of `length` bytes.

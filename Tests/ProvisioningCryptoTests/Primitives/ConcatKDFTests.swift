@@ -41,15 +41,18 @@ import Testing
     }
 
     @Test func emptySecretAndBadLengthsAreRefused() {
-        #expect(throws: CryptoError.self) {
-            try ConcatKDF.deriveKey(sharedSecret: [], otherInfo: [], outputByteCount: 32)
-        }
-        #expect(throws: CryptoError.self) {
-            try ConcatKDF.deriveKey(sharedSecret: [1], otherInfo: [], outputByteCount: 0)
-        }
-        #expect(throws: CryptoError.self) {
-            try ConcatKDF.deriveKey(
-                sharedSecret: [1], otherInfo: [], outputByteCount: ConcatKDF.maximumOutputByteCount + 1)
-        }
+        #expect(
+            CryptoError.code {
+                try ConcatKDF.deriveKey(sharedSecret: [], otherInfo: [], outputByteCount: 32)
+            } == .invalidArgument)
+        #expect(
+            CryptoError.code {
+                try ConcatKDF.deriveKey(sharedSecret: [1], otherInfo: [], outputByteCount: 0)
+            } == .invalidArgument)
+        #expect(
+            CryptoError.code {
+                try ConcatKDF.deriveKey(
+                    sharedSecret: [1], otherInfo: [], outputByteCount: ConcatKDF.maximumOutputByteCount + 1)
+            } == .invalidArgument)
     }
 }

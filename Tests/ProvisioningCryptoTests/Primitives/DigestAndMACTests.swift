@@ -97,6 +97,6 @@ import Testing
         let second = try SecureRandom.bytes(count: 32)
         #expect(first.count == 32)
         #expect(first != second)
-        #expect(throws: CryptoError.self) { try SecureRandom.bytes(count: -1) }
+        #expect(CryptoError.code { try SecureRandom.bytes(count: -1) } == .invalidArgument)
     }
 }

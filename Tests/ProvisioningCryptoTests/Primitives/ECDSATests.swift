@@ -51,11 +51,14 @@ import Testing
     }
 
     @Test func outOfRangePrivateScalarsAreRefused() async throws {
-        #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 32)) }
-        #expect(throws: CryptoError.self) {
-            try P256.PrivateKey(rawRepresentation: PrimitivesFixtures.bytes(hex: Self.order))
-        }
-        #expect(throws: CryptoError.self) { try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 1, count: 31)) }
+        let zero = [UInt8](repeating: 0, count: 32)
+        #expect(CryptoError.code { try P256.PrivateKey(rawRepresentation: zero) } == .invalidKey)
+        #expect(
+            CryptoError.code {
+                try P256.PrivateKey(rawRepresentation: PrimitivesFixtures.bytes(hex: Self.order))
+            } == .invalidKey)
+        let short = [UInt8](repeating: 1, count: 31)
+        #expect(CryptoError.code { try P256.PrivateKey(rawRepresentation: short) } == .invalidKey)
     }
 
     @Test func signatureRoundTripsThroughRawAndDER() async throws {
@@ -78,29 +81,36 @@ import Testing
         let signature = try key.signature(forDigest: digest)
         #expect(key.publicKey.isValidSignature(signature, for: message))
         #expect(key.publicKey.isValidSignature(signature, forDigest: digest))
-        #expect(throws: CryptoError.self) { try key.signature(forDigest: Array(digest.prefix(20))) }
+        #expect(CryptoError.code { try key.signature(forDigest: Array(digest.prefix(20))) } == .invalidArgument)
     }
 
     @Test func wrongLengthsAndNonCanonicalDERAreRefused() async throws {
-        #expect(throws: CryptoError.self) { try ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 63)) }
-        #expect(throws: CryptoError.self) { try ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 65)) }
+        #expect(
+            CryptoError.code { try ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 63)) }
+                == .invalidEncoding)
+        #expect(
+            CryptoError.code { try ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 65)) }
+                == .invalidEncoding)
         let der = try P256.PrivateKey().signature(for: [1]).derRepresentation
-        #expect(throws: CryptoError.self) { try ECDSASignature(derRepresentation: der + [0]) }
-        #expect(throws: CryptoError.self) { try ECDSASignature(derRepresentation: Array(der.dropLast())) }
+        #expect(CryptoError.code { try ECDSASignature(derRepresentation: der + [0]) } == .invalidEncoding)
+        #expect(CryptoError.code { try ECDSASignature(derRepresentation: Array(der.dropLast())) } == .invalidEncoding)
         // r = 1 with a redundant leading zero: valid BER, not DER.
-        #expect(throws: CryptoError.self) {
-            try ECDSASignature(derRepresentation: [0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01])
-        }
+        #expect(
+            CryptoError.code {
+                try ECDSASignature(derRepresentation: [0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01])
+            } == .invalidEncoding)
         // Negative r.
-        #expect(throws: CryptoError.self) {
-            try ECDSASignature(derRepresentation: [0x30, 0x06, 0x02, 0x01, 0xff, 0x02, 0x01, 0x01])
-        }
+        #expect(
+            CryptoError.code {
+                try ECDSASignature(derRepresentation: [0x30, 0x06, 0x02, 0x01, 0xff, 0x02, 0x01, 0x01])
+            } == .invalidEncoding)
         // r of 33 significant bytes.
         let big = [0x02, 0x21] + [UInt8](repeating: 0x7f, count: 33)
-        #expect(throws: CryptoError.self) {
-            try ECDSASignature(derRepresentation: [0x30, UInt8(big.count + 3)] + big + [0x02, 0x01, 0x01])
-        }
-        #expect(throws: CryptoError.self) { try ECDSASignature(derRepresentation: []) }
+        #expect(
+            CryptoError.code {
+                try ECDSASignature(derRepresentation: [0x30, UInt8(big.count + 3)] + big + [0x02, 0x01, 0x01])
+            } == .invalidEncoding)
+        #expect(CryptoError.code { try ECDSASignature(derRepresentation: []) } == .invalidEncoding)
     }
 
     @Test func highSSignatureStillVerifies() async throws {

@@ -25,32 +25,34 @@ import Testing
         #expect(parsed == decoded)
     }
 
-    static let invalidDocuments: [(String, JSONParsingError.Code)] = [
-        ("", .syntax), (" ", .syntax), ("{", .syntax), (#"{"a":1,}"#, .syntax), ("[1,]", .syntax),
-        ("[1 2]", .syntax), (#"{"a" 1}"#, .syntax), ("{a:1}", .syntax), ("{'a':1}", .syntax),
-        ("01", .syntax), ("1.", .syntax), (".5", .syntax), ("-", .syntax), ("+1", .syntax), ("1e", .syntax),
-        ("1e+", .syntax), ("0x10", .syntax), ("NaN", .syntax), ("Infinity", .syntax), ("1e999", .syntax),
-        ("tru", .syntax), ("nul", .syntax), ("truex", .syntax), ("{} x", .syntax), (#""abc"#, .syntax),
-        ("\"a\u{01}b\"", .syntax), (#""\x41""#, .syntax), (#""\u12""#, .syntax), (#""\u12G4""#, .syntax),
-        (#""\ud800""#, .invalidUnicode), (#""\ud800\u0041""#, .invalidUnicode), (#""\udc00""#, .invalidUnicode),
-        (#"{"a":1,"a":2}"#, .duplicateKey), (#"{"x":{"a":1,"b":2,"a":3}}"#, .duplicateKey),
-        (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), .tooDeep),
+    static let invalidDocuments: [(String, CryptoError.Code)] = [
+        ("", .jsonSyntax), (" ", .jsonSyntax), ("{", .jsonSyntax), (#"{"a":1,}"#, .jsonSyntax), ("[1,]", .jsonSyntax),
+        ("[1 2]", .jsonSyntax), (#"{"a" 1}"#, .jsonSyntax), ("{a:1}", .jsonSyntax), ("{'a':1}", .jsonSyntax),
+        ("01", .jsonSyntax), ("1.", .jsonSyntax), (".5", .jsonSyntax), ("-", .jsonSyntax), ("+1", .jsonSyntax),
+        ("1e", .jsonSyntax),
+        ("1e+", .jsonSyntax), ("0x10", .jsonSyntax), ("NaN", .jsonSyntax), ("Infinity", .jsonSyntax),
+        ("1e999", .jsonSyntax),
+        ("tru", .jsonSyntax), ("nul", .jsonSyntax), ("truex", .jsonSyntax), ("{} x", .jsonSyntax),
+        (#""abc"#, .jsonSyntax),
+        ("\"a\u{01}b\"", .jsonSyntax), (#""\x41""#, .jsonSyntax), (#""\u12""#, .jsonSyntax),
+        (#""\u12G4""#, .jsonSyntax),
+        (#""\ud800""#, .jsonInvalidUnicode), (#""\ud800\u0041""#, .jsonInvalidUnicode),
+        (#""\udc00""#, .jsonInvalidUnicode),
+        (#"{"a":1,"a":2}"#, .jsonDuplicateKey), (#"{"x":{"a":1,"b":2,"a":3}}"#, .jsonDuplicateKey),
+        (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), .jsonTooDeep),
     ]
 
     @Test(arguments: invalidDocuments)
-    func refusesInvalidDocumentsWithTheirCode(document: String, code: JSONParsingError.Code) {
-        #expect(throws: JSONParsingError.self) { try JSONValue(parsing: Array(document.utf8)) }
-        do {
-            _ = try JSONValue(parsing: Array(document.utf8))
-        } catch {
-            #expect(error.code == code)
-        }
+    func refusesInvalidDocumentsWithTheirCode(document: String, code: CryptoError.Code) {
+        #expect(CryptoError.code { try JSONValue(parsing: Array(document.utf8)) } == code)
     }
 
     @Test func refusesBytesThatAreNotUTF8InsideStrings() {
         for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]] {
             let document = Array(#"{"a":""#.utf8) + bad + Array(#""}"#.utf8)
-            #expect(throws: JSONParsingError(.invalidUnicode, offset: 6)) { try JSONValue(parsing: document) }
+            let error = #expect(throws: CryptoError.self) { try JSONValue(parsing: document) }
+            #expect(error?.code == .jsonInvalidUnicode)
+            #expect(error?.offset == 6)
         }
     }
 
@@ -87,7 +89,7 @@ import Testing
                     "round \(round) \(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes)")
             } catch {
                 // Foundation also stops at a NUL byte and ignores what follows.
-                let documentedExtra: Set<JSONParsingError.Code> = [.duplicateKey, .invalidUnicode, .tooDeep]
+                let documentedExtra: Set<CryptoError.Code> = [.jsonDuplicateKey, .jsonInvalidUnicode, .jsonTooDeep]
                 #expect(
                     foundation == nil || documentedExtra.contains(error.code) || bytes.contains(0),
                     "round \(round): \(error) \(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes)")

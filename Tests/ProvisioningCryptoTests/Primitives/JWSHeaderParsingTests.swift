@@ -13,7 +13,7 @@ import Testing
         do {
             _ = try JWS(compactSerialization: token(header: header))
             return nil
-        } catch let error as JOSEError {
+        } catch let error as CryptoError {
             return error.code == .malformed ? error.detail : "other code \(error.code)"
         } catch {
             return "other error"

@@ -12,14 +12,14 @@ import Testing
             + Base64URL.encode(signature)
     }
 
-    static func expectRefusal(_ code: JOSEError.Code, _ body: () throws -> Void) {
+    static func expectRefusal(_ code: CryptoError.Code, _ body: () throws -> Void) {
         do {
             try body()
             Issue.record("expected refusal \(code), got success")
-        } catch let error as JOSEError {
+        } catch let error as CryptoError {
             #expect(error.code == code)
         } catch {
-            Issue.record("expected JOSEError \(code), got \(error)")
+            Issue.record("expected CryptoError \(code), got \(error)")
         }
     }
 

@@ -28,12 +28,12 @@ import Testing
         try JWT.sign(claims, algorithm: .es256, key: .p256(key), keyID: "bank-1")
     }
 
-    func expectRefusal(_ code: JOSEError.Code, _ claims: JWTClaims, validator: JWTValidator? = nil) throws {
+    func expectRefusal(_ code: CryptoError.Code, _ claims: JWTClaims, validator: JWTValidator? = nil) throws {
         let token = try token(claims)
         do {
             _ = try (validator ?? self.validator).validate(token, keys: keys, now: Self.now)
             Issue.record("expected \(code), token accepted")
-        } catch let error as JOSEError {
+        } catch let error as CryptoError {
             #expect(error.code == code)
         }
     }
@@ -131,7 +131,7 @@ import Testing
             do {
                 _ = try validator.validate(forged, keys: keys, now: Self.now)
                 Issue.record("\(name) of the wrong type was accepted")
-            } catch let error as JOSEError {
+            } catch let error as CryptoError {
                 #expect(error.code == .invalidClaim)
             }
         }
@@ -151,7 +151,7 @@ import Testing
         do {
             _ = try validator.validate(forged, keys: keys, now: Self.now)
             Issue.record("forged token accepted")
-        } catch let error as JOSEError {
+        } catch let error as CryptoError {
             #expect(error.code == .invalidSignature)
         }
     }
@@ -167,7 +167,7 @@ import Testing
         do {
             _ = try validator.validate(token, keys: keys, now: Self.now)
             Issue.record("array payload accepted")
-        } catch let error as JOSEError {
+        } catch let error as CryptoError {
             #expect(error.code == .malformed)
         }
     }

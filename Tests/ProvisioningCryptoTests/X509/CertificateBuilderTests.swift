@@ -73,11 +73,11 @@ import Testing
             subject: DistinguishedName(commonName: "Leaf"), publicKey: sandbox.leafKey.publicKey,
             keyUsage: [.keyAgreement], notValidBefore: TestDates.utc(2025, 1, 1),
             notValidAfter: TestDates.utc(2026, 1, 1))
-        let signError = #expect(throws: CertificateError.self) {
+        let signError = #expect(throws: CryptoError.self) {
             try builder.signed(by: sandbox.intermediate, key: stranger)
         }
         #expect(signError?.code == .invalidArgument)
-        let selfError = #expect(throws: CertificateError.self) { try builder.selfSigned(with: stranger) }
+        let selfError = #expect(throws: CryptoError.self) { try builder.selfSigned(with: stranger) }
         #expect(selfError?.code == .invalidArgument)
     }
 
@@ -86,7 +86,7 @@ import Testing
         let builder = CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "Backwards"), publicKey: key.publicKey,
             notValidBefore: TestDates.utc(2026, 1, 1), notValidAfter: TestDates.utc(2025, 1, 1))
-        let error = #expect(throws: CertificateError.self) { try builder.selfSigned(with: key) }
+        let error = #expect(throws: CryptoError.self) { try builder.selfSigned(with: key) }
         #expect(error?.code == .invalidArgument)
     }
 
@@ -95,7 +95,7 @@ import Testing
         let builder = CertificateBuilder.certificateAuthority(
             subject: DistinguishedName(commonName: "X", country: "USA"), publicKey: key.publicKey,
             notValidBefore: TestDates.utc(2025, 1, 1), notValidAfter: TestDates.utc(2026, 1, 1))
-        let error = #expect(throws: CertificateError.self) { try builder.selfSigned(with: key) }
+        let error = #expect(throws: CryptoError.self) { try builder.selfSigned(with: key) }
         #expect(error?.code == .invalidArgument)
     }
 

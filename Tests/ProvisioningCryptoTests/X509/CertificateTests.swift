@@ -41,7 +41,7 @@ import Testing
 
     @Test func appleRootKeyIsP384AndReportedUnsupported() throws {
         let root = try TrustAnchors.appleRootCAG3
-        let error = #expect(throws: CertificateError.self) { try root.publicKey }
+        let error = #expect(throws: CryptoError.self) { try root.publicKey }
         #expect(error?.code == .unsupportedPublicKey)
     }
 
@@ -60,28 +60,28 @@ import Testing
         let bundle = "leading text\n" + wwdr.pemRepresentation + "\n" + root.pemRepresentation + "trailing\n"
         let chain = try Certificate.parseChain(pem: bundle)
         #expect(chain == [wwdr, root])
-        let error = #expect(throws: CertificateError.self) { try Certificate(pemRepresentation: bundle) }
+        let error = #expect(throws: CryptoError.self) { try Certificate(pemRepresentation: bundle) }
         #expect(error?.code == .malformedCertificate)
     }
 
     @Test func pemWithoutCertificateIsRefused() throws {
         let key = try P256.PrivateKey().pemRepresentation
         for text in ["", "no pem here", key] {
-            let error = #expect(throws: CertificateError.self) { try Certificate.parseChain(pem: text) }
+            let error = #expect(throws: CryptoError.self) { try Certificate.parseChain(pem: text) }
             #expect(error?.code == .malformedCertificate)
         }
     }
 
     @Test func trailingBytesAreRefused() throws {
         let der = try TrustAnchors.appleWWDRCAG2.derRepresentation
-        let error = #expect(throws: CertificateError.self) { try Certificate(derRepresentation: der + [0x00]) }
+        let error = #expect(throws: CryptoError.self) { try Certificate(derRepresentation: der + [0x00]) }
         #expect(error?.code == .malformedCertificate)
     }
 
     @Test func truncatedAndRandomBytesAreRefused() throws {
         let der = try TrustAnchors.appleWWDRCAG2.derRepresentation
         for length in [0, 1, 4, der.count / 2, der.count - 1] {
-            let error = #expect(throws: CertificateError.self) {
+            let error = #expect(throws: CryptoError.self) {
                 try Certificate(derRepresentation: der.prefix(length))
             }
             #expect(error?.code == .malformedCertificate)
@@ -91,7 +91,7 @@ import Testing
             let random = (0..<Int.random(in: 1...1200, using: &generator)).map { _ in
                 UInt8.random(in: 0...255, using: &generator)
             }
-            let error = #expect(throws: CertificateError.self) { try Certificate(derRepresentation: random) }
+            let error = #expect(throws: CryptoError.self) { try Certificate(derRepresentation: random) }
             #expect(error?.code == .malformedCertificate)
         }
     }
