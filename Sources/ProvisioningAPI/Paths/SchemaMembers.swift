@@ -42,59 +42,100 @@ package struct SchemaMembers: Sendable {
     /// Whether the document defines `schema`.
     package func defines(_ schema: String) -> Bool { schemas[schema] != nil }
 
-    /// The JSON pointers (RFC 6901) of the members of `json` (as
-    /// `JSONSerialization` reads it) that `schema` does not allow, sorted, at
-    /// most `limit`. Members under an allowed name are followed into their own
-    /// schema; values of the wrong type are left to the decoder.
+    /// What one walk of a body against a schema found, each list sorted as the
+    /// members appear (keys in order, array items by index), at most `limit`.
+    package struct Findings: Hashable, Sendable {
+        /// The JSON pointers (RFC 6901) of members the schema does not allow.
+        package var unknown: [String] = []
+        /// The JSON pointers of members the schema defines but that are `null`:
+        /// the document declares no member nullable, and a decoder reads `null`
+        /// as "absent", so without this `{"tokenExpiry": null}` would pass for a
+        /// body without it.
+        package var null: [String] = []
+    }
+
+    /// The members of `json` (as `JSONSerialization` reads it) that `schema`
+    /// does not allow, and the allowed ones that are `null`. Members under an
+    /// allowed name are followed into their own schema; values of the wrong
+    /// type are left to the decoder.
+    ///
+    /// Every request body of the service and the sandbox goes through here, so
+    /// the walk builds a pointer only for a member it reports.
+    package func findings(in json: Any, schema: String, limit: Int = 10) -> Findings {
+        var findings = Findings()
+        var path: [PathComponent] = []
+        walk(json, .reference(schema), path: &path, depth: 0, into: &findings, limit: limit)
+        return findings
+    }
+
+    /// What a body that breaks `schema` is refused with, as both the service and
+    /// the sandbox answer it (`invalid-field`): its unknown members
+    /// (`unknown-member`) or, when it has none, its `null` ones (`wrong-type`),
+    /// by pointer and never with a value; `nil` when it has neither.
+    package func refusal(in json: Any, schema: String) -> (detail: String, fields: [FieldProblem])? {
+        let found = findings(in: json, schema: schema)
+        if !found.unknown.isEmpty {
+            return (
+                "the body has members the contract does not define",
+                found.unknown.map { FieldProblem(field: $0, reason: .unknownMember) }
+            )
+        }
+        if !found.null.isEmpty {
+            return (
+                "the body has null members (leave a member out instead)",
+                found.null.map { FieldProblem(field: $0, reason: .wrongType) }
+            )
+        }
+        return nil
+    }
+
+    /// The members of `json` that `schema` does not allow (``Findings/unknown``).
     package func unknownMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
-        var found: [String] = []
-        collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit, finding: .unknown)
-        return found
+        findings(in: json, schema: schema, limit: limit).unknown
     }
 
-    /// The JSON pointers of the members of `json` that `schema` defines but
-    /// that are `null`, sorted, at most `limit`. The document declares no
-    /// member nullable, and a decoder reads `null` as "absent": without this
-    /// check `{"tokenExpiry": null}` would pass for a body without it.
+    /// The members of `json` that `schema` defines but that are `null` (``Findings/null``).
     package func nullMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
-        var found: [String] = []
-        collect(json, .reference(schema), pointer: "", depth: 0, into: &found, limit: limit, finding: .null)
-        return found
+        findings(in: json, schema: schema, limit: limit).null
     }
 
-    private enum Finding { case unknown, null }
+    private enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
 
-    private func collect(
-        _ value: Any, _ rule: Rule, pointer: String, depth: Int, into found: inout [String], limit: Int,
-        finding: Finding
+    private func walk(
+        _ value: Any, _ rule: Rule, path: inout [PathComponent], depth: Int, into findings: inout Findings, limit: Int
     ) {
-        guard found.count < limit, depth < 32 else { return }
+        guard findings.unknown.count < limit || findings.null.count < limit, depth < 32 else { return }
         switch rule {
         case .reference(let name):
             guard let resolved = schemas[name] else { return }
-            collect(value, resolved, pointer: pointer, depth: depth + 1, into: &found, limit: limit, finding: finding)
+            walk(value, resolved, path: &path, depth: depth + 1, into: &findings, limit: limit)
         case .object(let properties, let closed):
             guard let object = value as? [String: Any] else { return }
             for key in object.keys.sorted() {
-                let child = pointer + "/" + Self.escape(key)
-                if let property = properties[key], let member = object[key] {
-                    if member is NSNull {
-                        if finding == .null, found.count < limit { found.append(child) }
-                    } else {
-                        collect(
-                            member, property, pointer: child, depth: depth + 1, into: &found, limit: limit,
-                            finding: finding)
-                    }
-                } else if closed, finding == .unknown, found.count < limit {
-                    found.append(child)
+                path.append(.key(key))
+                defer { path.removeLast() }
+                guard let property = properties[key] else {
+                    if closed, findings.unknown.count < limit { findings.unknown.append(Self.pointer(path)) }
+                    continue
+                }
+                guard let member = object[key] else { continue }
+                if member is NSNull {
+                    if findings.null.count < limit { findings.null.append(Self.pointer(path)) }
+                } else {
+                    walk(member, property, path: &path, depth: depth + 1, into: &findings, limit: limit)
                 }
             }
         case .array(let item):
+            // Items without a rule of their own (strings, numbers) hold no members.
+            if case .anything = item { return }
             guard let array = value as? [Any] else { return }
             for (index, element) in array.enumerated() {
-                collect(
-                    element, item, pointer: pointer + "/\(index)", depth: depth + 1, into: &found, limit: limit,
-                    finding: finding)
+                path.append(.index(index))
+                defer { path.removeLast() }
+                walk(element, item, path: &path, depth: depth + 1, into: &findings, limit: limit)
             }
         case .anything:
             return
@@ -114,8 +155,17 @@ package struct SchemaMembers: Sendable {
         return .anything
     }
 
-    /// RFC 6901: `~` as `~0`, `/` as `~1`.
-    private static func escape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    /// The JSON pointer (RFC 6901) of `path`: keys with `~` as `~0` and `/` as `~1`.
+    private static func pointer(_ path: [PathComponent]) -> String {
+        var pointer = ""
+        for component in path {
+            pointer += "/"
+            switch component {
+            case .key(let key):
+                pointer += key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            case .index(let index): pointer += String(index)
+            }
+        }
+        return pointer
     }
 }

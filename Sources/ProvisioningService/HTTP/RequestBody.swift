@@ -24,17 +24,8 @@ enum RequestBody {
         guard let contract = SchemaMembers.contract, contract.defines(schema),
             let json = try? JSONSerialization.jsonObject(with: Data(body))
         else { return }
-        let unknown = contract.unknownMembers(in: json, schema: schema)
-        if !unknown.isEmpty {
-            throw ServiceError(
-                .invalidField, "the request has members the contract does not define",
-                fieldProblems: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
-        }
-        let nulls = contract.nullMembers(in: json, schema: schema)
-        if !nulls.isEmpty {
-            throw ServiceError(
-                .invalidField, "the request has null members (leave a member out instead)",
-                fieldProblems: nulls.map { FieldProblem(field: $0, reason: .wrongType) })
+        if let refusal = contract.refusal(in: json, schema: schema) {
+            throw ServiceError(.invalidField, refusal.detail, fieldProblems: refusal.fields)
         }
     }
 

@@ -91,19 +91,10 @@ extension Sandbox {
         // As the contract's schemas say (additionalProperties: false): members
         // it does not define are refused, named by pointer.
         let schema = String(describing: T.self)
-        if let contract = SchemaMembers.contract, contract.defines(schema) {
-            let unknown = contract.unknownMembers(in: json, schema: schema)
-            if !unknown.isEmpty {
-                throw SandboxError(
-                    .invalidField, "the body has members the contract does not define",
-                    fields: unknown.map { FieldProblem(field: $0, reason: .unknownMember) })
-            }
-            let nulls = contract.nullMembers(in: json, schema: schema)
-            if !nulls.isEmpty {
-                throw SandboxError(
-                    .invalidField, "the body has null members (leave a member out instead)",
-                    fields: nulls.map { FieldProblem(field: $0, reason: .wrongType) })
-            }
+        if let contract = SchemaMembers.contract, contract.defines(schema),
+            let refusal = contract.refusal(in: json, schema: schema)
+        {
+            throw SandboxError(.invalidField, refusal.detail, fields: refusal.fields)
         }
         return value
     }
