@@ -55,11 +55,15 @@ enum DigitalCardsBench {
         }
 
         let warm = try await meanMilliseconds(iterations: 200) {
-            guard try await manager.cardList.count == 20 else { throw BenchFailure("cardList lost cards") }
+            guard try await manager.cardList.count == 20 else {
+                throw BenchError(.measurementFailed, "cardList lost cards")
+            }
         }
         BenchFigure(name: "digitalcards.cardlist20.warm_ms", value: warm, unit: "ms").emit()
         let cold = try await meanMilliseconds(iterations: 30) {
-            guard try await manager.refreshCardList().count == 20 else { throw BenchFailure("cardList lost cards") }
+            guard try await manager.refreshCardList().count == 20 else {
+                throw BenchError(.measurementFailed, "cardList lost cards")
+            }
         }
         BenchFigure(name: "digitalcards.cardlist20.cold_ms", value: cold, unit: "ms").emit()
 
@@ -95,11 +99,6 @@ enum DigitalCardsBench {
     }
 }
 
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// The bank's side for the bench: codes and payloads from the sandbox's files.
 struct BenchBank {
     let issuerId: String
@@ -112,7 +111,7 @@ struct BenchBank {
         let summary = try JSONDecoder().decode(
             [String: String].self, from: Data(contentsOf: sandboxDirectory.appendingPathComponent("sandbox.json")))
         func file(_ key: String) throws -> String {
-            guard let name = summary[key] else { throw BenchFailure("sandbox.json lacks \(key)") }
+            guard let name = summary[key] else { throw BenchError(.missingPrerequisite, "sandbox.json lacks \(key)") }
             return try String(contentsOf: sandboxDirectory.appendingPathComponent(name), encoding: .utf8)
         }
         issuerId = summary["issuerId"] ?? ""
@@ -143,13 +142,13 @@ struct BenchBank {
 
     func visaTestCard(sandbox: URL) async throws -> SandboxTestCard {
         guard let url = try APIPaths.sandboxTestCards().url(relativeTo: sandbox) else {
-            throw BenchFailure("bad sandbox URL")
+            throw BenchError(.missingPrerequisite, "bad sandbox URL")
         }
         let (data, _) = try await URLSession.shared.data(from: url)
         let cards = try JSONDecoder.provisioningAPI.decode(SandboxTestCardsResponse.self, from: data).cards
         guard
             let card = cards.first(where: { $0.scheme == .visa && $0.outcome == .approve && $0.auxiliaryScheme == nil })
-        else { throw BenchFailure("no approving Visa test card") }
+        else { throw BenchError(.missingPrerequisite, "no approving Visa test card") }
         return card
     }
 }

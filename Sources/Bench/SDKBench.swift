@@ -21,20 +21,6 @@ import FoundationNetworking
 ///   server, alternated, each with a fresh nonce, code and payload; only the
 ///   call itself is timed.
 enum SDKBench {
-    /// Why the benchmark could not measure; never carries a code, nonce or PAN.
-    struct Failure: Error, CustomStringConvertible {
-        struct Code: RawRepresentable, Hashable, Sendable {
-            let rawValue: String
-            static let measurement = Code(rawValue: "measurement")
-        }
-        let code: Code
-        let description: String
-        init(_ description: String, code: Code = .measurement) {
-            self.code = code
-            self.description = description
-        }
-    }
-
     static let passCount = 1_000
     static let getTokenCalls = 500
     static let provisioningPairs = 150
@@ -68,12 +54,14 @@ enum SDKBench {
                 try time {
                     let list = try JSONDecoder.provisioningAPI.decode(
                         SandboxPassList.self, from: Data(contentsOf: store))
-                    guard list.passes.count == passCount else { throw Failure("the pass store is incomplete") }
+                    guard list.passes.count == passCount else {
+                        throw BenchError(.measurementFailed, "the pass store is incomplete")
+                    }
                 })
             lookupTimes.append(
                 try time {
                     guard try TPCSDK.getToken(input: wanted).localPass != nil else {
-                        throw Failure("getToken did not find the pass")
+                        throw BenchError(.measurementFailed, "getToken did not find the pass")
                     }
                 })
         }
@@ -126,7 +114,7 @@ enum SDKBench {
         let chain: SandboxCertificateChain = try await send(
             "GET", try APIPaths.sandboxCertificates(), to: sandbox.baseURL)
         guard let url = try APIPaths.provisioning(issuerId: backend.issuerId).url(relativeTo: sandbox.baseURL) else {
-            throw Failure("no provisioning URL")
+            throw BenchError(.missingPrerequisite, "no provisioning URL")
         }
 
         func freshRequest() async throws -> ApplePayProvisioningRequest {
@@ -157,7 +145,7 @@ enum SDKBench {
             let plain = try await timeAsync {
                 let (data, response) = try await URLSession.shared.data(for: bare)
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-                    throw Failure("the bare provisioning call failed")
+                    throw BenchError(.requestFailed, "the bare provisioning call failed")
                 }
                 _ = try JSONDecoder.provisioningAPI.decode(ApplePayProvisioningResponse.self, from: data)
             }
@@ -182,7 +170,7 @@ enum SDKBench {
                 continuation.resume(returning: error == nil && request?.encryptedPassData != nil)
             }
         }
-        guard succeeded else { throw Failure("the SDK's provisioning call failed") }
+        guard succeeded else { throw BenchError(.measurementFailed, "the SDK's provisioning call failed") }
     }
 
     /// A device registered at the sandbox's Apple side, which signs its nonces.
@@ -213,7 +201,9 @@ enum SDKBench {
     private static func send<Answer: Decodable>(
         _ method: String, _ endpoint: APIEndpoint, to baseURL: URL, body: (any Encodable)? = nil
     ) async throws -> Answer {
-        guard let url = endpoint.url(relativeTo: baseURL) else { throw Failure("bad endpoint") }
+        guard let url = endpoint.url(relativeTo: baseURL) else {
+            throw BenchError(.missingPrerequisite, "bad endpoint")
+        }
         var request = URLRequest(url: url)
         request.httpMethod = method
         if let body {
@@ -222,7 +212,7 @@ enum SDKBench {
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         guard let status = (response as? HTTPURLResponse)?.statusCode, (200..<300).contains(status) else {
-            throw Failure("\(method) \(endpoint) failed")
+            throw BenchError(.requestFailed, "\(method) \(endpoint) failed")
         }
         return try JSONDecoder.provisioningAPI.decode(Answer.self, from: data)
     }
