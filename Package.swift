@@ -232,7 +232,8 @@ let tests: [Target] = [
     .target(
         name: "TestSupport",
         dependencies: [
-            "ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation", "TPCDemo", "TPCCommandLine",
+            "ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation", "TPCDemo",
+            "TPCCommandLine",
         ],
         path: "Tests/TestSupport"
     ),
