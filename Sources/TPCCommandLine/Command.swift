@@ -2,9 +2,9 @@
 /// ``CommandConfiguration`` lists), reading them, and running.
 ///
 /// ``CommandLineTool`` parses the command line against the declarations,
-/// creates the command with the result and runs it. A usage error thrown by
-/// `init` prints as one (two lines, pointing to help); a failure thrown by
-/// `run()` prints on one line — a ``CommandLineError``, a
+/// creates the command with the result and runs it, and prints what either
+/// throws as it was made: a usage error (two lines, pointing to help) or a
+/// failure (one line) — a ``CommandLineError``, a
 /// ``CommandLineErrorConvertible``, or any other error with a hint to help.
 ///
 /// ```swift
@@ -33,6 +33,7 @@ package protocol Command: CommandDeclaration {
 
     /// Runs the command; its exit status.
     ///
-    /// - Throws: what made it fail, printed on one line.
+    /// - Throws: what made it fail: a usage error only running can find (a
+    ///   value that contradicts stored state), or a failure.
     func run() async throws -> ExitCode
 }
