@@ -193,8 +193,10 @@ let tools: [Target] = [
             "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningHTTP", "ProvisioningStorage", "WalletExtensions",
             "PassKitEmulation",
             "DigitalCards", "DigitalCardsOpenSSL", "ProvisioningPrimitives",
-            // The SDK figures (SDKBench) drive a sandbox through the test support.
-            "PushProvisioning", "TestSupport", "TPCDemo",
+            // The SDK and issuer-wallet figures start their sandbox through
+            // TPCDemo's launcher and bank, as the demo does; TPCCommandLine
+            // finds the `tpc` beside `tpc-bench`.
+            "PushProvisioning", "TPCDemo", "TPCCommandLine",
         ],
         path: "Sources/Bench"
     ),
@@ -224,11 +226,15 @@ let seedSamplesAsWritten: [SwiftSetting] = [.unsafeFlags(["-suppress-warnings"])
 let tests: [Target] = [
     // Helpers shared by test targets only: the `tpc` launcher, the sandbox
     // server, the issuer's backend, the SDK's end-to-end harness, throwaway
-    // PostgreSQL, the Python interop runner. No product exposes it. Child
-    // processes start through TPCDemo's ChildProcess, the package's one launcher.
+    // PostgreSQL, the Python interop runner. No product (nor tpc-bench) depends
+    // on it. Child processes start through TPCDemo's ChildProcess, the package's
+    // one launcher; `tpc` is found as tpc-demo finds it (TPCCommandLine).
     .target(
         name: "TestSupport",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation", "TPCDemo"],
+        dependencies: [
+            "ProvisioningAPI", "ProvisioningCrypto", "PushProvisioning", "PassKitEmulation", "TPCDemo",
+            "TPCCommandLine",
+        ],
         path: "Tests/TestSupport"
     ),
     .testTarget(

@@ -26,7 +26,7 @@ enum DecryptFailureTimingBench {
             let start = (0..<(message.count - header.count)).first(where: {
                 Array(message[$0..<$0 + header.count]) == header
             })
-        else { throw BenchError("no 256-byte encrypted key in the CMS message") }
+        else { throw BenchError(.measurementFailed, "no 256-byte encrypted key in the CMS message") }
         var badPadding = message
         badPadding[start + header.count + 128] ^= 0x01
         // The content (AES-256-CBC) ends the message. Flipping the last bit of
@@ -41,7 +41,8 @@ enum DecryptFailureTimingBench {
             let begin = clock.now
             do {
                 _ = try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate)
-                throw BenchError("a corrupted message decrypted (\(der == badPadding ? "padding" : "content"))")
+                throw BenchError(
+                    .measurementFailed, "a corrupted message decrypted (\(der == badPadding ? "padding" : "content"))")
             } catch let error as CryptoError where error.code == .decryptionFailure {
                 let elapsed = clock.now - begin
                 return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12

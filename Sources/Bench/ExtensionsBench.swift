@@ -30,7 +30,9 @@ enum ExtensionsBench {
             handler.status { status in if !status.passEntriesAvailable { unavailable += 1 } }
         }
         // A status that hides the cards would measure the wrong path.
-        guard unavailable == 0 else { throw BenchError("status reported no pass entries \(unavailable) times") }
+        guard unavailable == 0 else {
+            throw BenchError(.measurementFailed, "status reported no pass entries \(unavailable) times")
+        }
         BenchFigure(name: "extensions.status.p50_us", value: percentile(statusSamples, 0.50), unit: "µs").emit()
         BenchFigure(
             name: "extensions.status.p99_us", value: percentile(statusSamples, 0.99), unit: "µs", target: "<= 1000"
@@ -40,7 +42,9 @@ enum ExtensionsBench {
         let entrySamples = measure(count: 50) {
             handler.passEntries { listed = $0.count }
         }
-        guard listed == 50 else { throw BenchError("passEntries listed \(listed) cards, expected 50") }
+        guard listed == 50 else {
+            throw BenchError(.measurementFailed, "passEntries listed \(listed) cards, expected 50")
+        }
         BenchFigure(
             name: "extensions.passEntries_50_cards.p50_ms", value: percentile(entrySamples, 0.50) / 1000, unit: "ms"
         )

@@ -25,13 +25,13 @@ final class HTTPClientConnection {
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard fd >= 0 else { throw BenchError("socket() failed: errno \(errno)") }
+        guard fd >= 0 else { throw BenchError(.system, "socket() failed: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             close(fd)
-            throw BenchError("\(host) is not a numeric IPv4 address")
+            throw BenchError(.invalidArgument, "\(host) is not a numeric IPv4 address")
         }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -40,7 +40,7 @@ final class HTTPClientConnection {
         }
         guard connected == 0 else {
             close(fd)
-            throw BenchError("connect() to \(host):\(port) failed: errno \(errno)")
+            throw BenchError(.system, "connect() to \(host):\(port) failed: errno \(errno)")
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -60,7 +60,7 @@ final class HTTPClientConnection {
                 let written = send(descriptor, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 guard written > 0 else {
                     if written < 0, errno == EINTR { continue }
-                    throw BenchError("send() failed: errno \(errno)")
+                    throw BenchError(.system, "send() failed: errno \(errno)")
                 }
                 offset += written
             }
@@ -70,7 +70,7 @@ final class HTTPClientConnection {
         let lines = head.split(separator: "\r\n")
         let statusLine = lines.first?.split(separator: " ") ?? []
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
-            throw BenchError("malformed status line")
+            throw BenchError(.invalidResponse, "malformed status line")
         }
         var length: Int?
         var chunked = false
@@ -123,7 +123,9 @@ final class HTTPClientConnection {
         while true {
             let lineEnd = try readLine()
             let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingSpaces(), radix: 16) else { throw BenchError("bad chunk size") }
+            guard let size = Int(sizeText.trimmingSpaces(), radix: 16) else {
+                throw BenchError(.invalidResponse, "bad chunk size")
+            }
             buffer.removeFirst(lineEnd + 2)
             if size == 0 {
                 // Trailers end with an empty line.
@@ -158,7 +160,8 @@ final class HTTPClientConnection {
         let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if received < 0, errno == EINTR { return }
         guard received > 0 else {
-            throw BenchError(received == 0 ? "the server closed the connection" : "recv() failed: errno \(errno)")
+            throw BenchError(
+                .system, received == 0 ? "the server closed the connection" : "recv() failed: errno \(errno)")
         }
         buffer += chunk[..<received]
     }

@@ -10,10 +10,10 @@ struct MachineCPU: Sendable {
     static func read() throws -> MachineCPU {
         let stat = try String(contentsOfFile: "/proc/stat", encoding: .utf8)
         guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else {
-            throw BenchError("no cpu line in /proc/stat")
+            throw BenchError(.system, "no cpu line in /proc/stat")
         }
         let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-        guard values.count >= 5 else { throw BenchError("short cpu line in /proc/stat") }
+        guard values.count >= 5 else { throw BenchError(.system, "short cpu line in /proc/stat") }
         // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
         let total = values.prefix(8).reduce(0, +)
         return MachineCPU(busy: total - values[3] - values[4], total: total)

@@ -26,7 +26,7 @@ struct ProcessStatistics: Sendable {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }),
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
-        else { throw BenchError("no \(key) in \(path)") }
+        else { throw BenchError(.system, "no \(key) in \(path)") }
         return kilobytes / 1024
     }
 
@@ -34,11 +34,11 @@ struct ProcessStatistics: Sendable {
     func cpuSeconds() throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         // The command name may hold spaces: fields are counted after its closing parenthesis.
-        guard let close = stat.lastIndex(of: ")") else { throw BenchError("unreadable /proc/\(pid)/stat") }
+        guard let close = stat.lastIndex(of: ")") else { throw BenchError(.system, "unreadable /proc/\(pid)/stat") }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // Fields 14 (utime) and 15 (stime) of proc(5); fields[0] is field 3.
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw BenchError("unreadable /proc/\(pid)/stat")
+            throw BenchError(.system, "unreadable /proc/\(pid)/stat")
         }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }

@@ -36,7 +36,7 @@ struct ProvisioningRequestFactory: Sendable {
         let summaryData = try Data(contentsOf: sandboxDirectory.appendingPathComponent("sandbox.json"))
         let summary = try JSONDecoder().decode([String: String].self, from: summaryData)
         func value(_ key: String) throws -> String {
-            guard let value = summary[key] else { throw BenchError("sandbox.json lacks \(key)") }
+            guard let value = summary[key] else { throw BenchError(.missingPrerequisite, "sandbox.json lacks \(key)") }
             return value
         }
         func file(_ key: String) throws -> String {

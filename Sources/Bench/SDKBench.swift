@@ -3,14 +3,16 @@ import PassKitEmulation
 import ProvisioningAPI
 import ProvisioningCrypto
 import PushProvisioning
-import TestSupport
+import TPCDemo
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// `tpc-bench sdk`: the SDK's figures against a `tpc serve --sandbox` it
-/// starts itself (the `tpc` built next to `tpc-bench`, or `TPC_BINARY`).
+/// `tpc-bench sdk [TPC_BINARY]`: the SDK's figures against a `tpc serve
+/// --sandbox` it starts itself (``BenchSandbox``: the `tpc` built next to
+/// `tpc-bench`, or `TPC_BINARY`), with the demo's bank (`DemoBank`) for codes
+/// and payloads.
 ///
 /// * `getToken` on a simulated iPhone whose pass store holds 1,000 passes,
 ///   written straight into the store (the file a wallet directory keeps per
@@ -21,38 +23,22 @@ import FoundationNetworking
 ///   server, alternated, each with a fresh nonce, code and payload; only the
 ///   call itself is timed.
 enum SDKBench {
-    /// Why the benchmark could not measure; never carries a code, nonce or PAN.
-    struct Failure: Error, CustomStringConvertible {
-        struct Code: RawRepresentable, Hashable, Sendable {
-            let rawValue: String
-            static let measurement = Code(rawValue: "measurement")
-        }
-        let code: Code
-        let description: String
-        init(_ description: String, code: Code = .measurement) {
-            self.code = code
-            self.description = description
-        }
-    }
-
     static let passCount = 1_000
     static let getTokenCalls = 500
     static let provisioningPairs = 150
 
     static func run(_ arguments: [String]) async throws {
-        try await SandboxServer.with { sandbox in
-            let backend = try IssuerBackend(sandbox: sandbox)
-            try await getTokenFigures(sandbox)
-            try await provisioningFigures(sandbox, backend: backend)
+        try await BenchSandbox.with("sdk", server: arguments.first) { service, directory in
+            try await getTokenFigures(service, wallet: directory.appendingPathComponent("wallet"))
+            try await provisioningFigures(service, bank: try DemoBank(service: service))
         }
     }
 
     // MARK: getToken over 1,000 passes
 
-    private static func getTokenFigures(_ sandbox: SandboxServer) async throws {
+    private static func getTokenFigures(_ sandbox: ServiceEndpoint, wallet directory: URL) async throws {
         let wallet = try await SimulatedWallet.create(
-            in: sandbox.workDirectory.appendingPathComponent("wallet"), sandboxURL: sandbox.baseURL,
-            iPhoneName: "Bench iPhone")
+            in: directory, sandboxURL: sandbox.baseURL, iPhoneName: "Bench iPhone")
         let store = try fillPassStore(of: wallet)
         SimulatedWallet.install(wallet)
         defer { SimulatedWallet.install(nil) }
@@ -68,12 +54,14 @@ enum SDKBench {
                 try time {
                     let list = try JSONDecoder.provisioningAPI.decode(
                         SandboxPassList.self, from: Data(contentsOf: store))
-                    guard list.passes.count == passCount else { throw Failure("the pass store is incomplete") }
+                    guard list.passes.count == passCount else {
+                        throw BenchError(.measurementFailed, "the pass store is incomplete")
+                    }
                 })
             lookupTimes.append(
                 try time {
                     guard try TPCSDK.getToken(input: wanted).localPass != nil else {
-                        throw Failure("getToken did not find the pass")
+                        throw BenchError(.measurementFailed, "getToken did not find the pass")
                     }
                 })
         }
@@ -117,26 +105,24 @@ enum SDKBench {
 
     // MARK: One provisioning call: SDK against bare HTTP
 
-    private static func provisioningFigures(_ sandbox: SandboxServer, backend: IssuerBackend) async throws {
+    private static func provisioningFigures(_ sandbox: ServiceEndpoint, bank: DemoBank) async throws {
         TPCSDK.reset()
-        try TPCSDK.configure(url: sandbox.baseURL.absoluteString, issuerId: backend.issuerId)
+        try TPCSDK.configure(url: sandbox.baseURL.absoluteString, issuerId: bank.issuerId)
         defer { TPCSDK.reset() }
         let device = try await Device.register(at: sandbox.baseURL)
-        let card = try await backend.card(.approve)
+        let card = try await bank.testCard(.approve, reference: "bench-card", service: sandbox)
         let chain: SandboxCertificateChain = try await send(
             "GET", try APIPaths.sandboxCertificates(), to: sandbox.baseURL)
-        guard let url = try APIPaths.provisioning(issuerId: backend.issuerId).url(relativeTo: sandbox.baseURL) else {
-            throw Failure("no provisioning URL")
+        guard let url = try APIPaths.provisioning(issuerId: bank.issuerId).url(relativeTo: sandbox.baseURL) else {
+            throw BenchError(.missingPrerequisite, "no provisioning URL")
         }
 
         func freshRequest() async throws -> ApplePayProvisioningRequest {
-            let cardRef = "bench-card-\(UUID().uuidString.prefix(12))"
+            let fresh = card.referenced(as: "bench-card-\(UUID().uuidString.prefix(12))")
             let nonce = try await device.nonce()
             return ApplePayProvisioningRequest(
-                scheme: card.scheme,
-                encryptedPayload: try backend.payload(for: card, name: "Ada Lovelace", cardRef: cardRef),
-                authorizationCode: try backend.code(
-                    scope: "provision", cardRef: cardRef, panLastFour: String(card.pan.suffix(4))),
+                scheme: fresh.scheme, encryptedPayload: try bank.encryptedPayload(for: fresh),
+                authorizationCode: try bank.code("provision", card: fresh),
                 certificateChain: chain.certificateChain, nonce: nonce, nonceSignature: try device.sign(nonce))
         }
 
@@ -157,7 +143,7 @@ enum SDKBench {
             let plain = try await timeAsync {
                 let (data, response) = try await URLSession.shared.data(for: bare)
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-                    throw Failure("the bare provisioning call failed")
+                    throw BenchError(.requestFailed, "the bare provisioning call failed")
                 }
                 _ = try JSONDecoder.provisioningAPI.decode(ApplePayProvisioningResponse.self, from: data)
             }
@@ -182,7 +168,7 @@ enum SDKBench {
                 continuation.resume(returning: error == nil && request?.encryptedPassData != nil)
             }
         }
-        guard succeeded else { throw Failure("the SDK's provisioning call failed") }
+        guard succeeded else { throw BenchError(.measurementFailed, "the SDK's provisioning call failed") }
     }
 
     /// A device registered at the sandbox's Apple side, which signs its nonces.
@@ -213,7 +199,9 @@ enum SDKBench {
     private static func send<Answer: Decodable>(
         _ method: String, _ endpoint: APIEndpoint, to baseURL: URL, body: (any Encodable)? = nil
     ) async throws -> Answer {
-        guard let url = endpoint.url(relativeTo: baseURL) else { throw Failure("bad endpoint") }
+        guard let url = endpoint.url(relativeTo: baseURL) else {
+            throw BenchError(.missingPrerequisite, "bad endpoint")
+        }
         var request = URLRequest(url: url)
         request.httpMethod = method
         if let body {
@@ -222,7 +210,7 @@ enum SDKBench {
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         guard let status = (response as? HTTPURLResponse)?.statusCode, (200..<300).contains(status) else {
-            throw Failure("\(method) \(endpoint) failed")
+            throw BenchError(.requestFailed, "\(method) \(endpoint) failed")
         }
         return try JSONDecoder.provisioningAPI.decode(Answer.self, from: data)
     }

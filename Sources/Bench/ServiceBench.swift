@@ -52,7 +52,9 @@ enum ServiceBench {
             var index = 0
             func next() throws -> String {
                 index += 1
-                guard index < arguments.count else { throw BenchError("\(arguments[index - 1]) needs a value") }
+                guard index < arguments.count else {
+                    throw BenchError(.invalidArgument, "\(arguments[index - 1]) needs a value")
+                }
                 return arguments[index]
             }
             while index < arguments.count {
@@ -66,7 +68,7 @@ enum ServiceBench {
                 case "--total": total = Int(try next()) ?? total
                 case "--soak-seconds": soakSeconds = Double(try next()) ?? soakSeconds
                 case "--latency-seconds": latencySeconds = Double(try next()) ?? latencySeconds
-                default: throw BenchError("unknown option \(arguments[index])")
+                default: throw BenchError(.invalidArgument, "unknown option \(arguments[index])")
                 }
                 index += 1
             }
@@ -75,7 +77,7 @@ enum ServiceBench {
         /// Host and port of `--url` (`http://127.0.0.1:8080`).
         func endpoint() throws -> (host: String, port: Int) {
             guard let components = URLComponents(string: url), let host = components.host, let port = components.port
-            else { throw BenchError("--url must be http://HOST:PORT") }
+            else { throw BenchError(.invalidArgument, "--url must be http://HOST:PORT") }
             return (host, port)
         }
     }
@@ -141,7 +143,9 @@ enum ServiceBench {
         let validator = JWTValidator(
             expectedIssuer: factory.issuerId, expectedAudience: factory.audience, leeway: 30, maximumLifetime: 300,
             requireExpiration: true, requireIssuedAt: true, requireJWTID: true)
-        guard let leaf = factory.chain.first else { throw BenchError("the sandbox served an empty chain") }
+        guard let leaf = factory.chain.first else {
+            throw BenchError(.missingPrerequisite, "the sandbox served an empty chain")
+        }
         let chainBytes = factory.chain.flatMap(\.derRepresentation)
         let passData = ApplePayPassData(
             primaryAccountNumber: ProvisioningRequestFactory.pan,
@@ -200,7 +204,7 @@ enum ServiceBench {
 
     static func load(_ arguments: [String]) throws {
         let options = try Options(arguments)
-        guard options.pid > 0 else { throw BenchError("--pid is required") }
+        guard options.pid > 0 else { throw BenchError(.invalidArgument, "--pid is required") }
         let label = options.label
         let process = ProcessStatistics(pid: options.pid)
         // Idle: after start-up, before the first request of any kind.
@@ -227,7 +231,9 @@ enum ServiceBench {
         }
 
         let warmup = try drive(2_000)
-        guard warmup.succeeded > 0 else { throw BenchError("no provisioning request succeeded during warm-up") }
+        guard warmup.succeeded > 0 else {
+            throw BenchError(.measurementFailed, "no provisioning request succeeded during warm-up")
+        }
         log("\(label): warm-up \(Int(warmup.requestsPerSecond)) requests/s")
 
         // Throughput: about 20 s of closed-loop load, server and machine CPU beside it.
@@ -371,7 +377,9 @@ enum ServiceBench {
         let connection = try HTTPClientConnection(host: host, port: port)
         let answer = try connection.exchange(
             Array("GET \(basePath)/v1/sandbox/certificates HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n".utf8))
-        guard answer.status == 200 else { throw BenchError("GET /v1/sandbox/certificates answered \(answer.status)") }
+        guard answer.status == 200 else {
+            throw BenchError(.requestFailed, "GET /v1/sandbox/certificates answered \(answer.status)")
+        }
         let served = try JSONDecoder.provisioningAPI.decode(SandboxCertificateChain.self, from: Data(answer.body))
         let chain = try served.certificateChain.map { try Certificate(derRepresentation: Array($0)) }
         return try ProvisioningRequestFactory(

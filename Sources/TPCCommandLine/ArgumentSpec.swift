@@ -1,10 +1,10 @@
-/// One positional argument of a command, such as `<file>` in
-/// `tpc issuer encrypt-payload <file>`.
+/// What the parser and the help read of one positional argument, such as
+/// `<file>`, whatever its value's type: built by ``Argument``, never by hand.
 ///
 /// Positional arguments are filled in declaration order; only the last may be
 /// repeating (taking every remaining argument).
 package struct ArgumentSpec: Hashable, Sendable {
-    /// The name shown as `<name>` in help and used to read the value.
+    /// The name shown as `<name>` in help.
     package let name: String
     /// One line for help.
     package let help: String
@@ -12,33 +12,15 @@ package struct ArgumentSpec: Hashable, Sendable {
     package let isRequired: Bool
     /// Whether the argument takes every remaining positional argument.
     package let isRepeating: Bool
-    /// The value used when the argument is absent.
+    /// The default as help shows it, `(default: …)`.
     package let defaultValue: String?
 
-    package init(
-        name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false, defaultValue: String? = nil
-    ) {
+    init(name: String, help: String, isRequired: Bool, isRepeating: Bool = false, defaultValue: String? = nil) {
         self.name = name
         self.help = help
         self.isRequired = isRequired && defaultValue == nil
         self.isRepeating = isRepeating
         self.defaultValue = defaultValue
-    }
-
-    /// A required argument.
-    package static func required(_ name: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help)
-    }
-
-    /// An optional argument, with a default or none.
-    package static func optional(_ name: String, help: String, defaultValue: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help, isRequired: false, defaultValue: defaultValue)
-    }
-
-    /// An argument taking all remaining positional arguments; `required` means at
-    /// least one.
-    package static func repeating(_ name: String, help: String, required: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help, isRequired: required, isRepeating: true)
     }
 
     var synopsis: String {

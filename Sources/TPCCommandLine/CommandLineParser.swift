@@ -1,4 +1,7 @@
-/// Parses a command line against a tree of ``CommandSpec``.
+import Foundation
+
+/// Parses a command line against the declarations of a tool's commands, from
+/// its root (``CommandDeclaration``).
 ///
 /// Syntax:
 ///
@@ -13,15 +16,15 @@
 ///   reached so far.
 ///
 /// ```swift
-/// let parser = CommandLineParser(root: tpc)
+/// let parser = CommandLineParser(root: TPCCommand.self)
 /// switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
 /// case .help(_, let text): print(text)
-/// case .command(let parsed): try run(parsed)
+/// case .command(let parsed): print(parsed.commandPath)
 /// }
 /// ```
 package struct CommandLineParser: Sendable {
     /// What the command line asks for.
-    package enum ParseOutcome: Hashable, Sendable {
+    package enum ParseOutcome: Sendable {
         /// Run the command with these values.
         case command(ParsedArguments)
         /// Print this help text (for the command at `commandPath`) and exit 0.
@@ -29,10 +32,15 @@ package struct CommandLineParser: Sendable {
     }
 
     /// The root command (the tool itself).
-    package let root: CommandSpec
+    package let root: any CommandDeclaration.Type
+    /// What options with an environment variable read when they are absent.
+    package let environment: [String: String]
 
-    package init(root: CommandSpec) {
+    package init(
+        root: any CommandDeclaration.Type, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.root = root
+        self.environment = environment
     }
 
     /// Parses `arguments` (without the program name).
@@ -53,7 +61,7 @@ package struct CommandLineParser: Sendable {
                     continue
                 }
                 if argument == "--help" || argument == "-h" {
-                    return .help(commandPath: state.names, text: HelpFormatter.helpText(for: state.path))
+                    return .help(commandPath: state.names, text: HelpFormatter.helpText(for: state.configurations))
                 }
                 if argument.hasPrefix("--") {
                     try parseLongOption(argument, arguments: arguments, index: &index, state: &state)
@@ -63,7 +71,7 @@ package struct CommandLineParser: Sendable {
                     try parseShortOptions(argument, arguments: arguments, index: &index, state: &state)
                     continue
                 }
-                if state.positionals.isEmpty, let command = state.path.last, !command.subcommands.isEmpty {
+                if state.positionals.isEmpty, let command = state.configurations.last, !command.subcommands.isEmpty {
                     if let subcommand = command.subcommand(named: argument) {
                         state.path.append(subcommand)
                         continue
@@ -72,7 +80,8 @@ package struct CommandLineParser: Sendable {
                         throw CommandLineError(
                             .unknownCommand, "unknown command '\(Self.printable(argument))'",
                             commandPath: state.names,
-                            suggestion: Self.suggestion(for: argument, among: command.subcommands.map(\.name)))
+                            suggestion: Self.suggestion(
+                                for: argument, among: command.subcommands.map { $0.configuration.name }))
                     }
                 }
             }
@@ -83,15 +92,16 @@ package struct CommandLineParser: Sendable {
 
     /// What has been read so far.
     private struct State {
-        var path: [CommandSpec]
+        var path: [any CommandDeclaration.Type]
         var flagCounts: [String: Int] = [:]
         var optionValues: [String: [String]] = [:]
         var positionals: [String] = []
 
-        var names: [String] { path.map(\.name) }
+        var configurations: [CommandConfiguration] { path.map { $0.configuration } }
+        var names: [String] { configurations.map(\.name) }
 
         /// Options visible from the current command: its own first, then inherited.
-        var options: [OptionSpec] { path.reversed().flatMap(\.options) }
+        var options: [OptionSpec] { configurations.reversed().flatMap(\.options) }
 
         func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
         func option(short: Character) -> OptionSpec? { options.first { $0.shortName == short } }
@@ -174,24 +184,21 @@ package struct CommandLineParser: Sendable {
     }
 
     private func finish(_ state: State) throws(CommandLineError) -> ParsedArguments {
-        guard let command = state.path.last else {
-            throw CommandLineError(.missingCommand, "missing command", commandPath: [root.name])
+        guard let type = state.path.last else {
+            throw CommandLineError(.missingCommand, "missing command", commandPath: [root.configuration.name])
         }
+        let command = type.configuration
         if !command.subcommands.isEmpty, command.arguments.isEmpty {
             throw CommandLineError(
                 .missingCommand,
                 "missing subcommand for '\(state.names.joined(separator: " "))' (one of "
-                    + command.subcommands.map(\.name).joined(separator: ", ") + ")",
+                    + command.subcommands.map { $0.configuration.name }.joined(separator: ", ") + ")",
                 commandPath: state.names)
         }
-        var optionValues = state.optionValues
-        for option in state.options where optionValues[option.name] == nil {
-            if let defaultValue = option.defaultValue {
-                optionValues[option.name] = [defaultValue]
-            } else if option.isRequired {
-                throw CommandLineError(
-                    .missingRequired, "missing required option --\(option.name)", commandPath: state.names)
-            }
+        // Defaults are the declarations' to apply, typed (``Option``, ``Argument``).
+        for option in state.options where option.isRequired && state.optionValues[option.name] == nil {
+            throw CommandLineError(
+                .missingRequired, "missing required option --\(option.name)", commandPath: state.names)
         }
         var argumentValues: [String: [String]] = [:]
         var remaining = state.positionals[...]
@@ -201,8 +208,6 @@ package struct CommandLineParser: Sendable {
                 remaining = []
             } else if let value = remaining.popFirst() {
                 argumentValues[argument.name] = [value]
-            } else if let defaultValue = argument.defaultValue {
-                argumentValues[argument.name] = [defaultValue]
             }
             if argument.isRequired, argumentValues[argument.name]?.isEmpty ?? true {
                 throw CommandLineError(
@@ -215,8 +220,8 @@ package struct CommandLineParser: Sendable {
                 commandPath: state.names)
         }
         return ParsedArguments(
-            commandPath: state.names, flagCounts: state.flagCounts, optionValues: optionValues,
-            argumentValues: argumentValues)
+            commandPath: state.names, command: type, flagCounts: state.flagCounts, optionValues: state.optionValues,
+            argumentValues: argumentValues, environment: environment)
     }
 
     /// Whether `text` may be taken as an option's value when given separately.

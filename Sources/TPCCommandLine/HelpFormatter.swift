@@ -1,4 +1,4 @@
-/// Builds a command's help text from its declaration.
+/// Builds a command's help text from its declaration (``CommandConfiguration``).
 ///
 /// The layout, for `tpc serve --help`:
 ///
@@ -18,7 +18,7 @@ package enum HelpFormatter {
 
     /// The help text of the command at the end of `path` (the root first),
     /// including the options it inherits from the commands above it.
-    package static func helpText(for path: [CommandSpec]) -> String {
+    package static func helpText(for path: [CommandConfiguration]) -> String {
         guard let command = path.last else { return "" }
         let names = path.map(\.name).joined(separator: " ")
         let options = path.reversed().flatMap(\.options)
@@ -48,7 +48,7 @@ package enum HelpFormatter {
         if !command.subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n"
             for subcommand in command.subcommands {
-                text += row(subcommand.name, subcommand.abstract, defaultValue: nil)
+                text += row(subcommand.configuration.name, subcommand.configuration.abstract, defaultValue: nil)
             }
             text += "\n  See '\(names) <subcommand> --help' for detailed help.\n"
         }
@@ -57,7 +57,7 @@ package enum HelpFormatter {
 
     /// The one-line usage of the command at the end of `path`, such as
     /// `tpc serve [--sandbox] [--port <port>]`.
-    package static func usage(for path: [CommandSpec]) -> String {
+    package static func usage(for path: [CommandConfiguration]) -> String {
         guard let command = path.last else { return "" }
         var parts = [path.map(\.name).joined(separator: " ")]
         for option in command.options {

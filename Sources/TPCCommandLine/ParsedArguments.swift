@@ -1,93 +1,55 @@
-/// The result of parsing a command line for a command: which command, and the
-/// values of its options and arguments, with typed getters.
-///
-/// Options are read by long name (`"port"`), positional arguments by their
-/// declared name (`"file"`). Absent options and arguments read as their
-/// default, if any.
+/// The result of parsing a command line: which command, and what was given
+/// for its options and arguments, read through their declarations.
 ///
 /// ```swift
-/// let port = try parsed.value("port", as: UInt16.self) ?? 8080
-/// if parsed.flag("sandbox") { … }
+/// let port = try parsed[ServeCommand.port]   // Int, the declared default when absent
+/// if parsed[ServeCommand.sandbox] { … }
 /// ```
-package struct ParsedArguments: Hashable, Sendable {
+package struct ParsedArguments: Sendable {
     /// The command names from the root, such as `["tpc", "tokens", "list"]`.
     package let commandPath: [String]
+    /// The command reached: the last of ``commandPath``.
+    package let command: any CommandDeclaration.Type
     let flagCounts: [String: Int]
+    /// The values given on the command line, by option name (no defaults).
     let optionValues: [String: [String]]
+    /// The positional values, by argument name (no defaults).
     let argumentValues: [String: [String]]
+    /// The environment the command runs in: where options with a variable
+    /// look when absent, and where a command reads a variable of its own.
+    package let environment: [String: String]
 
     init(
-        commandPath: [String], flagCounts: [String: Int], optionValues: [String: [String]],
-        argumentValues: [String: [String]]
+        commandPath: [String], command: any CommandDeclaration.Type, flagCounts: [String: Int],
+        optionValues: [String: [String]], argumentValues: [String: [String]], environment: [String: String]
     ) {
         self.commandPath = commandPath
+        self.command = command
         self.flagCounts = flagCounts
         self.optionValues = optionValues
         self.argumentValues = argumentValues
+        self.environment = environment
     }
 
-    /// The subcommand path below the root, such as `["tokens", "list"]`.
-    package var subcommandPath: [String] { Array(commandPath.dropFirst()) }
+    /// Whether `flag` was given.
+    package subscript(flag: Flag) -> Bool { count(of: flag) > 0 }
 
-    /// Whether the flag `name` was given.
-    package func flag(_ name: String) -> Bool { flagCount(name) > 0 }
+    /// How many times `flag` was given (`-vv` counts 2).
+    package func count(of flag: Flag) -> Int { flagCounts[flag.spec.name] ?? 0 }
 
-    /// How many times the flag `name` was given (`-vv` counts 2).
-    package func flagCount(_ name: String) -> Int { flagCounts[name] ?? 0 }
-
-    /// The value of option `name` (the last one for a repeatable option), its
-    /// default when absent, or `nil`.
-    package func value(_ name: String) -> String? { optionValues[name]?.last }
-
-    /// Every value of option `name`, in command-line order (the default alone
-    /// when absent and it has one).
-    package func values(_ name: String) -> [String] { optionValues[name] ?? [] }
-
-    /// The value of option `name` converted to `T`, or `nil` when absent
-    /// without a default.
+    /// The value of `option`: given, from its environment variable, or its default.
     ///
-    /// - Throws: ``CommandLineError`` with code
-    ///   ``CommandLineError/Code/invalidValue`` naming the option.
-    package func value<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> T? {
-        guard let raw = value(name) else { return nil }
-        return try convert(raw, to: type, label: "--\(name)")
+    /// - Throws: ``CommandLineError`` with code ``CommandLineError/Code/invalidValue``
+    ///   naming the option when a value does not convert or is not valid.
+    package subscript<Value>(option: Option<Value>) -> Value {
+        get throws(CommandLineError) { try option.value(in: self) }
     }
 
-    /// Every value of option `name` converted to `T`.
+    /// The value of the positional `argument`, or its default.
     ///
-    /// - Throws: ``CommandLineError`` for the first value that does not convert.
-    package func values<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> [T] {
-        var converted: [T] = []
-        for raw in values(name) { converted.append(try convert(raw, to: type, label: "--\(name)")) }
-        return converted
-    }
-
-    /// The positional argument `name` (the first value of a repeating one), its
-    /// default when absent, or `nil`.
-    package func argument(_ name: String) -> String? { argumentValues[name]?.first }
-
-    /// Every value of the repeating positional argument `name`.
-    package func arguments(_ name: String) -> [String] { argumentValues[name] ?? [] }
-
-    /// The positional argument `name` converted to `T`, or `nil` when absent.
-    ///
-    /// - Throws: ``CommandLineError`` with code
-    ///   ``CommandLineError/Code/invalidValue`` naming the argument.
-    package func argument<T: ArgumentConvertible>(_ name: String, as type: T.Type) throws(CommandLineError) -> T? {
-        guard let raw = argument(name) else { return nil }
-        return try convert(raw, to: type, label: "<\(name)>")
-    }
-
-    private func convert<T: ArgumentConvertible>(
-        _ raw: String, to type: T.Type, label: String
-    ) throws(CommandLineError)
-        -> T
-    {
-        guard let value = T(argument: raw) else {
-            throw CommandLineError(
-                .invalidValue, "invalid value for \(label): expected \(T.expectedDescription)",
-                commandPath: commandPath)
-        }
-        return value
+    /// - Throws: ``CommandLineError`` with code ``CommandLineError/Code/invalidValue``
+    ///   naming the argument when a value does not convert.
+    package subscript<Value>(argument: Argument<Value>) -> Value {
+        get throws(CommandLineError) { try argument.value(in: self) }
     }
 }

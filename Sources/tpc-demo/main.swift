@@ -4,8 +4,8 @@ import TPCCommandLine
 // `tpc demo …` and `tpc sandbox device …` exec this binary with their own
 // arguments; run directly, `demo` is optional.
 var arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first != DemoExecutable.demo.name, arguments.first != DemoTool.sandbox.name {
-    arguments.insert(DemoExecutable.demo.name, at: 0)
+if arguments.first != DemoCommand.configuration.name, arguments.first != DemoSandboxCommands.configuration.name {
+    arguments.insert(DemoCommand.configuration.name, at: 0)
 }
-let status = await DemoTool.main(arguments)
+let status = await CommandLineTool(root: DemoTool.self).run(arguments)
 exit(status.rawValue)

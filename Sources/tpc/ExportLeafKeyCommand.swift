@@ -1,29 +1,41 @@
 import Foundation
-import SandboxNetwork
 import ProvisioningStorage
+import SandboxNetwork
 import TPCCommandLine
 
 /// `tpc sandbox export-leaf-key`: prints the sandbox leaf private key (PEM)
-/// for independent checks of the pass data; see ``TPCTool/exportLeafKey``.
-struct ExportLeafKeyCommand {
+/// for independent checks of the pass data.
+struct ExportLeafKeyCommand: Command {
+    static let database = Option<String?>(
+        "database", valueName: "url",
+        help: "sqlite:PATH or postgres://… (default: tpc.sqlite in the sandbox directory).")
+
+    static let configuration = CommandConfiguration(
+        name: "export-leaf-key", abstract: "Print the sandbox leaf private key (PEM) for test tooling.",
+        discussion: """
+            Sandbox-only test tooling: prints, on stdout, the private key of the sandbox's Apple-shaped \
+            leaf certificate, which `tpc serve --sandbox` keeps encrypted in the database under the \
+            master key of the sandbox directory. Independent implementations use it to decrypt the pass \
+            data the service produces, the way Apple's servers would. Creates nothing: run \
+            `tpc serve --sandbox` with the same directory and database first.
+            """,
+        options: [ServeCommand.sandboxDir, database])
+
     let directory: URL
     let databaseURL: String
 
-    init(_ parsed: ParsedArguments) {
-        directory =
-            URL(
-                fileURLWithPath: parsed.value("sandbox-dir") ?? ServeOptions.defaultSandboxDirectory, isDirectory: true
-            ).standardizedFileURL
-        databaseURL = parsed.value("database") ?? "sqlite:" + directory.appendingPathComponent("tpc.sqlite").path
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        directory = SandboxDirectory.url(try arguments[ServeCommand.sandboxDir])
+        databaseURL =
+            try arguments[Self.database] ?? "sqlite:" + directory.appendingPathComponent("tpc.sqlite").path
     }
 
-    func run() async -> ExitCode {
+    func run() async throws -> ExitCode {
         let database: any SQLDatabase
         do {
             database = try await Database.open(url: databaseURL)
         } catch {
-            StandardStreams.error("tpc: cannot open the database: \(error)")
-            return .unavailable
+            throw CommandLineError(.unavailable, "cannot open the database: \(error)")
         }
         do {
             let pem = try await Sandbox.exportLeafPrivateKeyPEM(database: database, directory: directory)
@@ -33,8 +45,7 @@ struct ExportLeafKeyCommand {
         } catch {
             await database.close()
             // The error names what is missing, never key material.
-            StandardStreams.error("tpc: cannot export the sandbox leaf key: \(error)")
-            return .failure
+            throw CommandLineError(.commandFailed, "cannot export the sandbox leaf key: \(error)")
         }
     }
 }

@@ -1,74 +1,142 @@
 import Foundation
-import ProvisioningHTTP
 import ProvisioningCrypto
+import ProvisioningHTTP
 import ProvisioningService
-import SandboxNetwork
 import ProvisioningStorage
+import SandboxNetwork
 import TPCCommandLine
 
 /// `tpc serve`: checks what it cannot serve without (exit 78 naming it),
 /// opens and migrates the database, builds the service (and the sandbox),
-/// starts the HTTP server, prints the listening line (and writes `--ready-file`) and the pinned root and runs
-/// until SIGTERM or SIGINT.
-struct ServeCommand {
-    let options: ServeOptions
+/// starts the HTTP server, prints the listening line (and writes
+/// `--ready-file`) and the pinned root and runs until SIGTERM or SIGINT.
+struct ServeCommand: Command {
+    static let sandbox = Flag("sandbox", help: "Also run the sandbox (Apple's side and the networks' token services).")
+    static let sandboxDir = Option<String?>(
+        "sandbox-dir", valueName: "dir", help: "Sandbox directory (default ./\(SandboxDirectory.defaultPath)).")
+    static let host = Option<String>(
+        "host", valueName: "address", help: "Numeric address to listen on.", default: "127.0.0.1")
+    static let port = Option<Int>(
+        "port", short: "p", valueName: "port", help: "Port; 0 picks a free one.", default: 8080,
+        requirement: .range(0...65535))
+    static let database = Option<String?>(
+        "database", valueName: "url", help: "sqlite:PATH, sqlite::memory: or postgres://… (default: a SQLite file).")
+    static let config = Option<String?>("config", short: "c", valueName: "file", help: "Issuer configuration (JSON).")
+    static let tlsCert = Option<String?>("tls-cert", valueName: "file", help: "PEM certificate chain for HTTPS.")
+    static let tlsKey = Option<String?>("tls-key", valueName: "file", help: "PEM private key for HTTPS.")
+    static let readyFile = Option<String?>(
+        "ready-file", valueName: "file",
+        help: "Once listening, write TPC_URL=…, TPC_ROOT=… lines there (a shell can source it).")
 
-    /// Failures of start-up, with the exit code they end the process with.
-    struct Failure: Error, CustomStringConvertible {
-        let exitCode: ExitCode
-        let description: String
+    static let configuration = CommandConfiguration(
+        name: "serve", abstract: "Run the provisioning service.",
+        discussion: """
+            Listens for HTTP (or HTTPS with --tls-cert and --tls-key) on --host:--port and serves the API \
+            under the configured base path. Without --database the service keeps its data in ./tpc.sqlite \
+            (in the sandbox directory with --sandbox). With --sandbox it also plays Apple and the card \
+            networks, and without --config it creates a test issuer in the sandbox directory.
+            """,
+        options: [sandbox, sandboxDir, host, port, database, config, tlsCert, tlsKey, readyFile]
+            + ServeListenerOptions.options + ServeDatabaseOptions.options)
+
+    var runsSandbox: Bool
+    var sandboxDirectory: URL
+    var listenHost: String
+    var listenPort: Int
+    var databaseURL: String
+    var configurationFile: URL?
+    var tlsCertificate: URL?
+    var tlsKeyFile: URL?
+    /// Where to write that the service is ready (`--ready-file`).
+    var readyFileURL: URL?
+    /// The database URL's sources, the pool, pooler mode and retention.
+    var scaleOut: ServeDatabaseOptions
+    /// The connection table and the operations listener.
+    var listeners: ServeListenerOptions
+
+    /// Reads and checks the options, in the order their errors are reported.
+    ///
+    /// - Throws: ``CommandLineError``: a usage error naming the option.
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        let path = arguments.commandPath
+        runsSandbox = arguments[Self.sandbox]
+        let directory = try arguments[Self.sandboxDir]
+        sandboxDirectory = SandboxDirectory.url(directory)
+        if directory != nil, !runsSandbox {
+            throw CommandLineError(.invalidValue, "--sandbox-dir needs --sandbox", commandPath: path)
+        }
+        listenHost = try arguments[Self.host]
+        listenPort = try arguments[Self.port]
+        scaleOut = try ServeDatabaseOptions(arguments)
+        listeners = try ServeListenerOptions(arguments)
+        databaseURL =
+            try arguments[Self.database] ?? scaleOut.databaseURL
+            ?? "sqlite:" + (runsSandbox ? sandboxDirectory.appendingPathComponent("tpc.sqlite").path : "tpc.sqlite")
+        configurationFile = try arguments[Self.config].map { URL(fileURLWithPath: $0) }
+        if !runsSandbox, configurationFile == nil {
+            throw CommandLineError(
+                .missingRequired, "--config is required without --sandbox", commandPath: path,
+                suggestion: "--sandbox")
+        }
+        tlsCertificate = try arguments[Self.tlsCert].map { URL(fileURLWithPath: $0) }
+        tlsKeyFile = try arguments[Self.tlsKey].map { URL(fileURLWithPath: $0) }
+        readyFileURL = try arguments[Self.readyFile].map { URL(fileURLWithPath: $0) }
+        if (tlsCertificate == nil) != (tlsKeyFile == nil) {
+            throw CommandLineError(.missingRequired, "--tls-cert and --tls-key go together", commandPath: path)
+        }
     }
 
-    func run() async -> ExitCode {
+    /// Serves until a signal; a start-up failure names what is wrong, with its
+    /// exit status.
+    func run() async throws -> ExitCode {
         do {
             try await serve()
             return .success
-        } catch let failure as Failure {
-            StandardStreams.error("tpc: \(failure.description)")
-            return failure.exitCode
+        } catch let error as CommandLineError {
+            throw error
         } catch {
-            StandardStreams.error("tpc: \(error)")
-            return .failure
+            // Anything else ends the service with its description alone, as start-up failures do.
+            throw CommandLineError(.commandFailed, "\(error)")
         }
     }
 
     private func serve() async throws {
         let signals = ShutdownSignal()
-        let readyFile = options.readyFile.map(ReadyFile.init(url:))
+        let readyFile = readyFileURL.map(ReadyFile.init(url:))
         do {
             try readyFile?.removeStale()
         } catch {
-            throw Failure(exitCode: .usage, description: "--ready-file: \(error)")
+            throw CommandLineError(.invalidValue, "--ready-file: \(error)")
         }
         let configuration = try await loadConfiguration()
         let tls = try loadTLS()
         let appleRoot = try selfCheck(configuration)
         let database: any SQLDatabase
         do {
-            database = try await options.scaleOut.openDatabase(url: options.databaseURL)
+            database = try await scaleOut.openDatabase(url: databaseURL)
         } catch {
-            throw Failure(exitCode: .unavailable, description: "cannot open the database: \(error)")
+            throw CommandLineError(.unavailable, "cannot open the database: \(error)")
         }
         var migrations = ProvisioningServiceApp.migrations
-        if options.sandbox { migrations += Sandbox.migrations }
+        if runsSandbox { migrations += Sandbox.migrations }
         do {
             try await Migrator(migrations).migrate(database)
         } catch {
             await database.close()
-            throw Failure(exitCode: .unavailable, description: "cannot migrate the database: \(error)")
+            throw CommandLineError(.unavailable, "cannot migrate the database: \(error)")
         }
 
         var sandbox: Sandbox?
         let connector: any TokenServiceConnector
         let trust: ChainTrust
-        if options.sandbox {
+        if runsSandbox {
             let opened: Sandbox
             do {
                 opened = try await Sandbox(
-                    database: database, issuers: configuration, directory: options.sandboxDirectory)
+                    database: database, issuers: configuration, directory: sandboxDirectory)
             } catch let error as SandboxError {
                 await database.close()
-                throw Failure(exitCode: .config, description: "cannot start: the sandbox directory: \(error)")
+                throw CommandLineError(.configuration, "cannot start: the sandbox directory: \(error)")
             }
             sandbox = opened
             connector = opened.connector
@@ -84,9 +152,9 @@ struct ServeCommand {
                 configuration: configuration, database: database, connector: connector, chainTrust: trust,
                 logSink: StandardStreams.logSink)
         } catch {
-            throw Failure(exitCode: .config, description: "\(error)")
+            throw CommandLineError(.configuration, "\(error)")
         }
-        if options.sandbox {
+        if runsSandbox {
             // Every sandbox card shows art without an upload (uploads are kept).
             try await app.installDefaultCardArt(productIds: [
                 CardArtSpecification.defaultProductId, SandboxTestCards.pureProductId,
@@ -95,8 +163,8 @@ struct ServeCommand {
         }
         // Every instance sweeps; sweeps on one database do not conflict.
         let retention = app.retentionJob(
-            options.scaleOut.retention,
-            extraRules: options.sandbox ? Sandbox.retentionRules(options.scaleOut.retention) : [])
+            scaleOut.retention,
+            extraRules: runsSandbox ? Sandbox.retentionRules(scaleOut.retention) : [])
         retention.start()
         var router = Router()
         app.register(on: &router)
@@ -105,7 +173,7 @@ struct ServeCommand {
 
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(
-                host: options.host, port: options.port, limits: options.listeners.limits, tls: tls),
+                host: listenHost, port: listenPort, limits: listeners.limits, tls: tls),
             router: router, observers: app.observers)
         var operationsServer: HTTPServer?
         // In reverse order of start: listeners, then what their requests use.
@@ -118,7 +186,7 @@ struct ServeCommand {
         }
         do {
             try server.start()
-            if let operations = options.listeners.operations {
+            if let operations = listeners.operations {
                 var operationsRouter = Router()
                 app.registerOperations(on: &operationsRouter)
                 let listener = HTTPServer(
@@ -131,10 +199,10 @@ struct ServeCommand {
             }
         } catch {
             await stop(grace: .zero)
-            throw Failure(exitCode: .unavailable, description: "cannot listen: \(error)")
+            throw CommandLineError(.unavailable, "cannot listen: \(error)")
         }
         let scheme = server.isTLS ? "https" : "http"
-        let root = "\(scheme)://\(Self.urlHost(options.host)):\(server.port)"
+        let root = "\(scheme)://\(Self.urlHost(listenHost)):\(server.port)"
         if let sandbox, let serviceURL = URL(string: root + basePath) {
             // The sandbox posts its notifications to this very listener, whose
             // certificate (often self-signed, rarely naming the address) is
@@ -146,18 +214,18 @@ struct ServeCommand {
         StandardStreams.output("tpc: listening on \(root) (base path \(basePath.isEmpty ? "/" : basePath))")
         if let pinned = trust.roots.first {
             // Which root Apple's chains must end in, so an operator can compare it with Apple's published one.
-            let which = options.sandbox ? "the sandbox root" : "only"
+            let which = runsSandbox ? "the sandbox root" : "only"
             StandardStreams.output(
                 "tpc: Apple's certificate chains are verified against \(which) \(pinned.subject.commonName ?? "root") "
                     + "(SHA-256 \(pinned.sha256FingerprintHex))")
         }
         var operationsRoot: String?
-        if let operationsServer, let operations = options.listeners.operations {
+        if let operationsServer, let operations = listeners.operations {
             operationsRoot = "http://\(Self.urlHost(operations.host)):\(operationsServer.port)"
             StandardStreams.output("tpc: operations (/healthz, /readyz, /metrics) on \(operationsRoot ?? "")")
         }
-        if options.sandbox {
-            StandardStreams.output("tpc: sandbox issuer files in \(options.sandboxDirectory.path)")
+        if runsSandbox {
+            StandardStreams.output("tpc: sandbox issuer files in \(sandboxDirectory.path)")
         }
 
         if let readyFile {
@@ -165,8 +233,8 @@ struct ServeCommand {
                 try readyFile.write(root: root, basePath: basePath, operationsRoot: operationsRoot)
             } catch {
                 await stop(grace: .zero)
-                throw Failure(
-                    exitCode: .failure, description: "cannot write the ready file \(readyFile.url.path): \(error)")
+                throw CommandLineError(
+                    .commandFailed, "cannot write the ready file \(readyFile.url.path): \(error)")
             }
         }
 
@@ -175,77 +243,5 @@ struct ServeCommand {
         StandardStreams.error("tpc: signal \(number), shutting down")
         await stop(grace: .seconds(10))
         StandardStreams.error("tpc: stopped")
-    }
-
-    /// `host` as a URL writes it: an IPv6 address in brackets.
-    private static func urlHost(_ host: String) -> String {
-        host.contains(":") ? "[\(host)]" : host
-    }
-
-    /// What `tpc serve` loads once and cannot serve without, checked before
-    /// the database is opened, in every mode: the built-in Apple certificates,
-    /// the OpenAPI document, every issuer's keys and secrets, and the validity
-    /// of the certificates it relies on. Returns the pinned Apple Root CA - G3.
-    private func selfCheck(_ configuration: IssuerConfiguration) throws -> Certificate {
-        let appleRoot: Certificate
-        do {
-            appleRoot = try TrustAnchors.appleRootCAG3
-            _ = try TrustAnchors.appleWWDRCAG2
-        } catch {
-            throw Failure(exitCode: .config, description: "cannot start: \(error)")
-        }
-        do {
-            // The sandbox pins its own root, which it makes with the database.
-            _ = try ServiceSelfCheck.startUp(
-                configuration: configuration, pinnedRoots: options.sandbox ? [] : [appleRoot], now: Date())
-        } catch {
-            throw Failure(exitCode: .config, description: "cannot start: \(error)")
-        }
-        return appleRoot
-    }
-
-    private func loadConfiguration() async throws -> IssuerConfiguration {
-        var file = options.configuration
-        if options.sandbox, file == nil {
-            do {
-                try FileManager.default.createDirectory(
-                    at: options.sandboxDirectory, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-                file = try await SandboxIssuerBootstrap(directory: options.sandboxDirectory).configurationFile(
-                    now: Date())
-            } catch {
-                throw Failure(exitCode: .failure, description: "cannot create the sandbox issuer: \(error)")
-            }
-        }
-        guard let file else { throw Failure(exitCode: .usage, description: "--config is required") }
-        do {
-            var configuration = try IssuerConfiguration.load(contentsOf: file)
-            if options.sandbox { configuration.service.sandbox = true }
-            return configuration
-        } catch {
-            throw Failure(exitCode: .config, description: "configuration refused: \(error)")
-        }
-    }
-
-    private func loadTLS() throws -> HTTPServer.TLS? {
-        guard let certificate = options.tlsCertificate, let key = options.tlsKey else { return nil }
-        func read(_ file: URL, _ what: String) throws -> String {
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-                throw Failure(
-                    exitCode: .config, description: "cannot start: the TLS \(what) \(file.path) cannot be read")
-            }
-            return text
-        }
-        let chain = try read(certificate, "certificate")
-        let privateKey = try read(key, "key")
-        guard (try? Certificate.parseChain(pem: chain))?.isEmpty == false else {
-            throw Failure(
-                exitCode: .config, description: "cannot start: \(certificate.path) holds no PEM certificate")
-        }
-        // Parsed by OpenSSL when the server starts (any key type it takes).
-        guard privateKey.contains("PRIVATE KEY-----") else {
-            throw Failure(exitCode: .config, description: "cannot start: \(key.path) holds no PEM private key")
-        }
-        return HTTPServer.TLS(certificateChainPEM: chain, privateKeyPEM: privateKey)
     }
 }

@@ -8,7 +8,8 @@ import TPCCommandLine
 /// line), the PostgreSQL pool, pooler mode and the retention job.
 ///
 /// Each option also reads an environment variable, used when the option is
-/// absent; the option wins when both are set.
+/// absent; the option wins when both are set. The defaults are the storage's
+/// and the retention job's own (`PostgresOptions`, `RetentionSettings`).
 ///
 /// | option | environment | default |
 /// | --- | --- | --- |
@@ -29,95 +30,81 @@ struct ServeDatabaseOptions: Sendable {
     var retention: RetentionSettings
     /// How long start-up retries a database that is temporarily unavailable
     /// (not up yet, starting, full).
-    var startupWait: Duration = .seconds(30)
+    var startupWait: Duration
 
-    static let specs: [OptionSpec] = [
-        .option(
-            "database-file", valueName: "file",
-            help: "Read the database URL from a file (TPC_DATABASE_URL_FILE; TPC_DATABASE_URL holds the URL itself)."),
-        .option(
-            "db-pool-size", valueName: "n", help: "PostgreSQL connections per instance at most (TPC_DB_POOL_SIZE; 10)."),
-        .option(
-            "db-pool-min-idle", valueName: "n", help: "Connections kept open while idle (TPC_DB_POOL_MIN_IDLE; 1)."),
-        .option(
-            "db-pool-idle-timeout", valueName: "seconds",
-            help: "Close connections idle this long (TPC_DB_POOL_IDLE_TIMEOUT; 60; 0 never)."),
-        .option(
-            "db-pool-acquire-timeout", valueName: "seconds",
-            help: "Longest wait for a free connection, then 503 (TPC_DB_POOL_ACQUIRE_TIMEOUT; 5)."),
-        .option(
-            "db-prepared-statements", valueName: "on|off",
-            help: "Server-side prepared statements; off behind PgBouncer in transaction mode "
-                + "(TPC_DB_PREPARED_STATEMENTS; on; or prepared_statements=off in the URL).",
-            allowedValues: ["on", "off"]),
-        .option(
-            "db-startup-wait", valueName: "seconds",
-            help: "At start, retry a database not accepting connections yet for this long (TPC_DB_STARTUP_WAIT; 30)."),
-        .option(
-            "retention-interval", valueName: "seconds",
-            help: "Delete expired codes, nonces and sandbox rows this often (TPC_RETENTION_INTERVAL; 60; 0 off)."),
-        .option(
-            "retention-clock-skew", valueName: "seconds",
-            help: "Clock difference allowed between instances, kept beyond every validity "
-                + "(TPC_RETENTION_CLOCK_SKEW; 300)."),
-        .option(
-            "retention-nonce-validity", valueName: "seconds",
-            help: "How long a used nonce stays refused (TPC_RETENTION_NONCE_VALIDITY; 86400)."),
+    /// Whether PostgreSQL statements are prepared on the server (`--db-prepared-statements`).
+    enum PreparedStatements: String, ArgumentConvertible, CaseIterable {
+        case on, off
+
+        /// Any case, as the environment variable has always been read; the
+        /// option itself takes `on` or `off` exactly.
+        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+    }
+
+    static let databaseFile = Option<String?>(
+        "database-file", valueName: "file",
+        help: "Read the database URL from a file (TPC_DATABASE_URL_FILE; TPC_DATABASE_URL holds the URL itself).")
+    static let poolSize = Option<Int>(
+        "db-pool-size", valueName: "n", help: "PostgreSQL connections per instance at most",
+        default: PostgresOptions().poolSize, requirement: .atLeast(1), environment: "TPC_DB_POOL_SIZE")
+    static let poolMinimumIdle = Option<Int>(
+        "db-pool-min-idle", valueName: "n", help: "Connections kept open while idle",
+        default: PostgresOptions().minimumIdle, requirement: .atLeast(0), environment: "TPC_DB_POOL_MIN_IDLE")
+    static let poolIdleTimeout = Option<Double>(
+        "db-pool-idle-timeout", valueName: "seconds", help: "Close connections idle this long",
+        default: seconds(PostgresOptions().idleTimeout), requirement: .seconds, environment: "TPC_DB_POOL_IDLE_TIMEOUT",
+        note: "0 never")
+    static let poolAcquireTimeout = Option<Double>(
+        "db-pool-acquire-timeout", valueName: "seconds", help: "Longest wait for a free connection, then 503",
+        default: 5, requirement: .seconds, environment: "TPC_DB_POOL_ACQUIRE_TIMEOUT")
+    static let preparedStatements = Option<PreparedStatements>(
+        "db-prepared-statements", valueName: "on|off",
+        help: "Server-side prepared statements; off behind PgBouncer in transaction mode",
+        default: PostgresOptions().preparesBatchStatements ? .on : .off, requirement: ValueRequirement("on or off"),
+        environment: "TPC_DB_PREPARED_STATEMENTS", note: "or prepared_statements=off in the URL")
+    static let startupWait = Option<Double>(
+        "db-startup-wait", valueName: "seconds",
+        help: "At start, retry a database not accepting connections yet for this long", default: 30,
+        requirement: .seconds, environment: "TPC_DB_STARTUP_WAIT")
+    static let retentionInterval = Option<Double>(
+        "retention-interval", valueName: "seconds", help: "Delete expired codes, nonces and sandbox rows this often",
+        default: seconds(RetentionSettings().interval), requirement: .seconds, environment: "TPC_RETENTION_INTERVAL",
+        note: "0 off")
+    static let retentionClockSkew = Option<Double>(
+        "retention-clock-skew", valueName: "seconds",
+        help: "Clock difference allowed between instances, kept beyond every validity",
+        default: RetentionSettings().clockSkew, requirement: .seconds, environment: "TPC_RETENTION_CLOCK_SKEW")
+    static let retentionNonceValidity = Option<Double>(
+        "retention-nonce-validity", valueName: "seconds", help: "How long a used nonce stays refused",
+        default: RetentionSettings().usedNonceValidity, requirement: .seconds,
+        environment: "TPC_RETENTION_NONCE_VALIDITY")
+
+    /// The database options, in help's order.
+    static let options: [any OptionDeclaration] = [
+        databaseFile, poolSize, poolMinimumIdle, poolIdleTimeout, poolAcquireTimeout, preparedStatements, startupWait,
+        retentionInterval, retentionClockSkew, retentionNonceValidity,
     ]
 
-    init(
-        _ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(CommandLineError) {
-        let path = parsed.commandPath
-        func text(_ option: String, _ variable: String) -> String? {
-            parsed.value(option) ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        func invalid(_ option: String, _ what: String) -> CommandLineError {
-            CommandLineError(.invalidValue, "--\(option) must be \(what)", commandPath: path)
-        }
-        func count(_ option: String, _ variable: String, minimum: Int) throws(CommandLineError) -> Int? {
-            guard let value = text(option, variable) else { return nil }
-            guard let number = Int(value), number >= minimum else { throw invalid(option, "a number ≥ \(minimum)") }
-            return number
-        }
-        func seconds(_ option: String, _ variable: String) throws(CommandLineError) -> Double? {
-            guard let value = text(option, variable) else { return nil }
-            guard let number = Double(value), number.isFinite, number >= 0, number <= 1e7 else {
-                throw invalid(option, "a number of seconds ≥ 0")
-            }
-            return number
-        }
-
-        databaseURL = try Self.databaseURL(parsed, environment: environment)
-        var postgres = PostgresOptions(acquireTimeout: .seconds(5), applicationName: "tpc")
-        if let size = try count("db-pool-size", "TPC_DB_POOL_SIZE", minimum: 1) { postgres.poolSize = size }
-        if let idle = try count("db-pool-min-idle", "TPC_DB_POOL_MIN_IDLE", minimum: 0) {
-            postgres.minimumIdle = min(idle, postgres.poolSize)
-        } else {
-            postgres.minimumIdle = min(postgres.minimumIdle, postgres.poolSize)
-        }
-        if let timeout = try seconds("db-pool-idle-timeout", "TPC_DB_POOL_IDLE_TIMEOUT") {
-            postgres.idleTimeout = timeout == 0 ? nil : max(.milliseconds(100), Self.duration(timeout))
-        }
-        if let timeout = try seconds("db-pool-acquire-timeout", "TPC_DB_POOL_ACQUIRE_TIMEOUT") {
-            postgres.acquireTimeout = Self.duration(timeout)
-        }
-        switch text("db-prepared-statements", "TPC_DB_PREPARED_STATEMENTS")?.lowercased() {
-        case nil, "on": break
-        case "off": postgres.preparesBatchStatements = false
-        default: throw invalid("db-prepared-statements", "on or off")
-        }
+    /// Reads and checks the options, each from the command line or its
+    /// environment variable (`arguments` carries the environment).
+    ///
+    /// - Throws: ``CommandLineError``: a usage error naming the option.
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        databaseURL = try Self.databaseURL(arguments)
+        var postgres = PostgresOptions(applicationName: "tpc")
+        postgres.poolSize = try arguments[Self.poolSize]
+        postgres.minimumIdle = min(try arguments[Self.poolMinimumIdle], postgres.poolSize)
+        let idleTimeout = try arguments[Self.poolIdleTimeout]
+        postgres.idleTimeout = idleTimeout == 0 ? nil : max(.milliseconds(100), Self.duration(idleTimeout))
+        postgres.acquireTimeout = Self.duration(try arguments[Self.poolAcquireTimeout])
+        postgres.preparesBatchStatements = try arguments[Self.preparedStatements] == .on
         self.postgres = postgres
-        if let wait = try seconds("db-startup-wait", "TPC_DB_STARTUP_WAIT") { startupWait = Self.duration(wait) }
+        startupWait = Self.duration(try arguments[Self.startupWait])
 
         var retention = RetentionSettings()
-        if let interval = try seconds("retention-interval", "TPC_RETENTION_INTERVAL") {
-            retention.interval = Self.duration(interval)
-        }
-        if let skew = try seconds("retention-clock-skew", "TPC_RETENTION_CLOCK_SKEW") { retention.clockSkew = skew }
-        if let validity = try seconds("retention-nonce-validity", "TPC_RETENTION_NONCE_VALIDITY") {
-            retention.usedNonceValidity = validity
-        }
+        retention.interval = Self.duration(try arguments[Self.retentionInterval])
+        retention.clockSkew = try arguments[Self.retentionClockSkew]
+        retention.usedNonceValidity = try arguments[Self.retentionNonceValidity]
         self.retention = retention
     }
 
@@ -146,15 +133,14 @@ struct ServeDatabaseOptions: Sendable {
     /// `--database-file`, `TPC_DATABASE_URL` or `TPC_DATABASE_URL_FILE`, in
     /// that order; `nil` when none is set. `--database` on the command line is
     /// the caller's to prefer.
-    private static func databaseURL(
-        _ parsed: ParsedArguments, environment: [String: String]
-    ) throws(CommandLineError) -> String? {
-        let path = parsed.commandPath
-        if parsed.value("database") != nil, parsed.value("database-file") != nil {
-            throw CommandLineError(
-                .invalidValue, "give --database or --database-file, not both", commandPath: path)
+    private static func databaseURL(_ arguments: ParsedArguments) throws(CommandLineError) -> String? {
+        let path = arguments.commandPath
+        let file = try arguments[databaseFile]
+        if try arguments[ServeCommand.database] != nil, file != nil {
+            throw CommandLineError(.invalidValue, "give --database or --database-file, not both", commandPath: path)
         }
-        if let file = parsed.value("database-file") { return try read(file, what: "--database-file", path: path) }
+        if let file { return try read(file, what: "--database-file", path: path) }
+        let environment = arguments.environment
         if let url = environment["TPC_DATABASE_URL"], !url.isEmpty { return url }
         if let file = environment["TPC_DATABASE_URL_FILE"], !file.isEmpty {
             return try read(file, what: "TPC_DATABASE_URL_FILE", path: path)
@@ -175,5 +161,18 @@ struct ServeDatabaseOptions: Sendable {
 
     private static func duration(_ seconds: Double) -> Duration {
         .milliseconds(Int64((seconds * 1_000).rounded()))
+    }
+
+    /// `duration` in seconds, for a default help shows (`nil`: 0).
+    private static func seconds(_ duration: Duration?) -> Double {
+        guard let duration else { return 0 }
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+extension ValueRequirement where Value == Double {
+    /// A number of seconds from 0 to 10⁷ (115 days): "a number of seconds ≥ 0".
+    static var seconds: ValueRequirement {
+        ValueRequirement("a number of seconds ≥ 0") { $0 >= 0 && $0 <= 1e7 }
     }
 }

@@ -27,45 +27,50 @@ struct ServeListenerOptions: Sendable {
         maxHeaderBytes: 8 * 1024, maxBodyBytes: 1024, maxConnections: 64, maxConnectionsPerIP: 16, idleTimeout: 5,
         handlerDeadline: .seconds(10), requestReadTimeout: .seconds(5))
 
-    static let specs: [OptionSpec] = [
-        .option(
-            "max-connections", valueName: "n", help: "Connections the service port holds at most (1024).",
-            defaultValue: "1024"),
-        .option(
-            "max-connections-per-address", valueName: "n",
-            help: "Connections one client address holds at most (256; 0 no limit).", defaultValue: "256"),
-        .option(
-            "operations-port", valueName: "port",
-            help: "Also serve /healthz, /readyz, /metrics on this port, from a table of its own (0 picks one)."),
-        .option(
-            "operations-host", valueName: "address",
-            help: "Numeric address of the operations listener (127.0.0.1)."),
+    /// Where the operations listener listens when `--operations-host` is absent.
+    static let defaultOperationsHost = "127.0.0.1"
+
+    static let maxConnections = Option<Int>(
+        "max-connections", valueName: "n",
+        help: "Connections the service port holds at most (\(HTTPServer.Limits().maxConnections)).",
+        default: HTTPServer.Limits().maxConnections, requirement: .range(1...1_000_000))
+    static let maxConnectionsPerAddress = Option<Int>(
+        "max-connections-per-address", valueName: "n",
+        help: "Connections one client address holds at most (\(defaultPerAddress); 0 no limit).",
+        default: defaultPerAddress, requirement: .range(0...1_000_000))
+    static let operationsPort = Option<Int?>(
+        "operations-port", valueName: "port",
+        help: "Also serve /healthz, /readyz, /metrics on this port, from a table of its own (0 picks one).",
+        requirement: .range(0...65535))
+    static let operationsHost = Option<String?>(
+        "operations-host", valueName: "address",
+        help: "Numeric address of the operations listener (\(defaultOperationsHost)).")
+
+    /// The listener options, in help's order.
+    static let options: [any OptionDeclaration] = [
+        maxConnections, maxConnectionsPerAddress, operationsPort, operationsHost,
     ]
 
-    init(_ parsed: ParsedArguments) throws(CommandLineError) {
-        let path = parsed.commandPath
-        func number(_ option: String, _ fallback: Int, _ range: ClosedRange<Int>) throws(CommandLineError) -> Int {
-            guard let text = parsed.value(option) else { return fallback }
-            guard let value = Int(text), range.contains(value) else {
-                throw CommandLineError(
-                    .invalidValue, "--\(option) must be a number from \(range.lowerBound) to \(range.upperBound)",
-                    commandPath: path)
-            }
-            return value
-        }
+    /// The per-address limit of the service port's table, 0 for none.
+    private static var defaultPerAddress: Int { HTTPServer.Limits().maxConnectionsPerIP ?? 0 }
+
+    /// Reads and checks the options.
+    ///
+    /// - Throws: ``CommandLineError``: a usage error naming the option.
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         var limits = HTTPServer.Limits()
-        limits.maxConnections = try number("max-connections", limits.maxConnections, 1...1_000_000)
-        let perAddress = try number("max-connections-per-address", limits.maxConnectionsPerIP ?? 0, 0...1_000_000)
+        limits.maxConnections = try arguments[Self.maxConnections]
+        let perAddress = try arguments[Self.maxConnectionsPerAddress]
         limits.maxConnectionsPerIP = perAddress == 0 ? nil : perAddress
         self.limits = limits
-        let host = parsed.value("operations-host") ?? "127.0.0.1"
-        if parsed.value("operations-port") == nil {
-            if parsed.value("operations-host") != nil {
-                throw CommandLineError(.invalidValue, "--operations-host needs --operations-port", commandPath: path)
-            }
-            operations = nil
+        let host = try arguments[Self.operationsHost]
+        if let port = try arguments[Self.operationsPort] {
+            operations = (host ?? Self.defaultOperationsHost, port)
+        } else if host != nil {
+            throw CommandLineError(
+                .invalidValue, "--operations-host needs --operations-port", commandPath: arguments.commandPath)
         } else {
-            operations = (host, try number("operations-port", 0, 0...65535))
+            operations = nil
         }
     }
 }

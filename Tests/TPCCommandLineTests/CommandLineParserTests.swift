@@ -2,73 +2,10 @@ import Foundation
 import TPCCommandLine
 import Testing
 
-enum OutputFormat: String, ArgumentConvertible, CaseIterable {
-    case text, json
-}
-
-enum Shade: String, ArgumentConvertible {
-    case light, dark
-}
-
-/// A command tree shaped like `tpc`.
-let tpc = CommandSpec(
-    name: "tpc", abstract: "Apple Pay push provisioning toolkit.",
-    options: [
-        .flag("verbose", short: "v", help: "Show more detail."),
-        .flag("json", short: "j", help: "Print JSON for scripts."),
-    ],
-    subcommands: [
-        CommandSpec(
-            name: "serve", abstract: "Run the provisioning service.",
-            discussion: "Listens on one port; SQLite in a local file unless --database is given.",
-            options: [
-                .flag("sandbox", help: "Run with the sandbox network."),
-                .option("host", valueName: "address", help: "Address to bind.", defaultValue: "127.0.0.1"),
-                .option("port", short: "p", valueName: "port", help: "Port to listen on.", defaultValue: "8080"),
-                .option("database", valueName: "url", help: "sqlite:PATH or postgres://…"),
-                .option("config", short: "c", valueName: "file", help: "Issuer configuration file."),
-                .option(
-                    "format", valueName: "format", help: "Log format.", defaultValue: "text",
-                    allowedValues: ["text", "json"]),
-                .option("offset", valueName: "seconds", help: "Clock offset."),
-                .option("shade", valueName: "shade", help: "Colour."),
-            ]),
-        CommandSpec(
-            name: "issuer", abstract: "Issuer tooling.",
-            subcommands: [
-                CommandSpec(
-                    name: "init", abstract: "Create keys, certificates and a configuration snippet.",
-                    options: [
-                        .option("id", valueName: "issuer-id", help: "The issuer id.", required: true),
-                        .option("scheme", valueName: "scheme", help: "Allowed scheme.", repeatable: true),
-                    ],
-                    arguments: [.optional("directory", help: "Where to write.", defaultValue: ".")]),
-                CommandSpec(
-                    name: "encrypt-payload", abstract: "Encrypt a card payload.",
-                    arguments: [
-                        .required("certificate", help: "Service certificate."),
-                        .repeating("inputs", help: "Card JSON files."),
-                    ]),
-            ]),
-        CommandSpec(
-            name: "tokens", abstract: "Back-office token operations.",
-            subcommands: [
-                CommandSpec(
-                    name: "list", abstract: "List tokens.",
-                    options: [.option("state", valueName: "state", help: "Filter.")]),
-                CommandSpec(
-                    name: "suspend", abstract: "Suspend a token.",
-                    arguments: [.required("token-id", help: "The token.")]),
-            ]),
-    ])
-
-let parser = CommandLineParser(root: tpc)
-
 func parsed(
-    _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
-) throws(CommandLineError)
-    -> ParsedArguments
-{
+    _ arguments: [String], parser: CommandLineParser = ExampleTool.parser,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws(CommandLineError) -> ParsedArguments {
     guard case .command(let result) = try parser.parse(arguments) else {
         Issue.record("expected a command, got help", sourceLocation: sourceLocation)
         throw CommandLineError(.missingCommand, "help", commandPath: [])
@@ -78,7 +15,7 @@ func parsed(
 
 func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> CommandLineError? {
     do {
-        _ = try parser.parse(arguments)
+        _ = try ExampleTool.parser.parse(arguments)
         Issue.record("\(arguments) parsed without error", sourceLocation: sourceLocation)
         return nil
     } catch {
@@ -90,12 +27,12 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
     @Test func subcommandWithDefaults() throws {
         let result = try parsed(["serve"])
         #expect(result.commandPath == ["tpc", "serve"])
-        #expect(result.subcommandPath == ["serve"])
-        #expect(result.value("port") == "8080")
-        #expect(try result.value("port", as: Int.self) == 8080)
-        #expect(result.value("host") == "127.0.0.1")
-        #expect(result.value("database") == nil)
-        #expect(!result.flag("sandbox"))
+        #expect(result.command is ExampleServe.Type)
+        #expect(try result[ExampleServe.port] == 8080)
+        #expect(try result[ExampleServe.portNumber] == 8080)
+        #expect(try result[ExampleServe.host] == "127.0.0.1")
+        #expect(try result[ExampleServe.database] == nil)
+        #expect(!result[ExampleServe.sandbox])
     }
 
     @Test func valuesBySpaceAndByEquals() throws {
@@ -104,67 +41,67 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
         let short = try parsed(["serve", "-p", "9090", "--database", "sqlite:/tmp/tpc.db"])
         let attached = try parsed(["serve", "-p9090", "--database", "sqlite:/tmp/tpc.db"])
         for result in [spaced, equals, short, attached] {
-            #expect(try result.value("port", as: UInt16.self) == 9090)
-            #expect(try result.value("database", as: URL.self)?.scheme == "sqlite")
+            #expect(try result[ExampleServe.portNumber] == 9090)
+            #expect(try result[ExampleServe.databaseURL]?.scheme == "sqlite")
         }
     }
 
     @Test func equalsFormKeepsEverythingAfterTheFirstEquals() throws {
         let result = try parsed(["serve", "--database=postgres://u:p@h/db?sslmode=require&x=a=b"])
-        #expect(result.value("database") == "postgres://u:p@h/db?sslmode=require&x=a=b")
-        #expect(try parsed(["serve", "--config="]).value("config") == "")
+        #expect(try result[ExampleServe.database] == "postgres://u:p@h/db?sslmode=require&x=a=b")
+        #expect(try parsed(["serve", "--config="])[ExampleServe.config] == "")
     }
 
     @Test func flagsAndInheritedFlags() throws {
         let result = try parsed(["--verbose", "serve", "--sandbox", "-j"])
-        #expect(result.flag("verbose"))
-        #expect(result.flag("json"))
-        #expect(result.flag("sandbox"))
-        #expect(try parsed(["serve", "--verbose"]).flag("verbose"))
-        #expect(try parsed(["serve", "-vv", "-v"]).flagCount("verbose") == 3)
-        #expect(try parsed(["serve", "-vj"]).flag("json"))
+        #expect(result[ExampleTool.verbose])
+        #expect(result[ExampleTool.json])
+        #expect(result[ExampleServe.sandbox])
+        #expect(try parsed(["serve", "--verbose"])[ExampleTool.verbose])
+        #expect(try parsed(["serve", "-vv", "-v"]).count(of: ExampleTool.verbose) == 3)
+        #expect(try parsed(["serve", "-vj"])[ExampleTool.json])
     }
 
     @Test func nestedSubcommandsWithRequiredOptionsAndRepeats() throws {
         let result = try parsed(["issuer", "init", "--id", "bank-1", "--scheme", "VISA", "--scheme=AMEX", "out"])
         #expect(result.commandPath == ["tpc", "issuer", "init"])
-        #expect(result.value("id") == "bank-1")
-        #expect(result.values("scheme") == ["VISA", "AMEX"])
-        #expect(result.value("scheme") == "AMEX")
-        #expect(result.argument("directory") == "out")
-        #expect(try parsed(["issuer", "init", "--id", "b"]).argument("directory") == ".")
-        #expect(try parsed(["issuer", "init", "--id", "b"]).values("scheme").isEmpty)
+        #expect(result.command is ExampleIssuerInit.Type)
+        #expect(try result[ExampleIssuerInit.id] == "bank-1")
+        #expect(try result[ExampleIssuerInit.scheme] == ["VISA", "AMEX"])
+        #expect(try result[ExampleIssuerInit.directory] == "out")
+        #expect(try parsed(["issuer", "init", "--id", "b"])[ExampleIssuerInit.directory] == ".")
+        #expect(try parsed(["issuer", "init", "--id", "b"])[ExampleIssuerInit.scheme].isEmpty)
     }
 
     @Test func positionalArgumentsAndRepeatingTail() throws {
         let result = try parsed(["issuer", "encrypt-payload", "cert.pem", "a.json", "b.json"])
-        #expect(result.argument("certificate") == "cert.pem")
-        #expect(result.arguments("inputs") == ["a.json", "b.json"])
-        #expect(try parsed(["issuer", "encrypt-payload", "cert.pem"]).arguments("inputs").isEmpty)
+        #expect(try result[ExampleEncryptPayload.certificate] == "cert.pem")
+        #expect(try result[ExampleEncryptPayload.inputs] == ["a.json", "b.json"])
+        #expect(try parsed(["issuer", "encrypt-payload", "cert.pem"])[ExampleEncryptPayload.inputs].isEmpty)
     }
 
     @Test func doubleDashEndsOptions() throws {
         let result = try parsed(["issuer", "encrypt-payload", "--", "--not-an-option", "-v", "--help"])
-        #expect(result.argument("certificate") == "--not-an-option")
-        #expect(result.arguments("inputs") == ["-v", "--help"])
-        #expect(!result.flag("verbose"))
+        #expect(try result[ExampleEncryptPayload.certificate] == "--not-an-option")
+        #expect(try result[ExampleEncryptPayload.inputs] == ["-v", "--help"])
+        #expect(!result[ExampleTool.verbose])
     }
 
     @Test func singleDashIsAValue() throws {
         let result = try parsed(["issuer", "encrypt-payload", "cert.pem", "-"])
-        #expect(result.arguments("inputs") == ["-"])
-        #expect(try parsed(["serve", "--config", "-"]).value("config") == "-")
+        #expect(try result[ExampleEncryptPayload.inputs] == ["-"])
+        #expect(try parsed(["serve", "--config", "-"])[ExampleServe.config] == "-")
     }
 
     @Test func negativeNumbersAreValues() throws {
-        #expect(try parsed(["serve", "--offset", "-30"]).value("offset", as: Int.self) == -30)
-        #expect(try parsed(["serve", "--offset=-1.5"]).value("offset", as: Double.self) == -1.5)
+        #expect(try parsed(["serve", "--offset", "-30"])[ExampleServe.offset] == -30)
+        #expect(try parsed(["serve", "--offset=-1.5"])[ExampleServe.offsetSeconds] == -1.5)
     }
 
     @Test func enumConversionThroughRawValues() throws {
-        #expect(try parsed(["serve", "--format", "json"]).value("format", as: OutputFormat.self) == .json)
-        #expect(try parsed(["serve", "--shade", "dark"]).value("shade", as: Shade.self) == .dark)
-        #expect(try parsed(["serve"]).value("shade", as: Shade.self) == nil)
+        #expect(try parsed(["serve", "--format", "json"])[ExampleServe.format] == .json)
+        #expect(try parsed(["serve", "--shade", "dark"])[ExampleServe.shade] == .dark)
+        #expect(try parsed(["serve"])[ExampleServe.shade] == nil)
     }
 }
 
@@ -207,7 +144,7 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
     @Test func invalidValuesNameTheOptionButNotTheValue() throws {
         let result = try parsed(["serve", "--port", "eighty", "--database", "/var/lib/tpc.db", "--offset", "x"])
         do {
-            _ = try result.value("port", as: Int.self)
+            _ = try result[ExampleServe.port]
             Issue.record("a non-integer port converted")
         } catch {
             #expect(error.code == .invalidValue)
@@ -215,21 +152,18 @@ func parseError(_ arguments: [String], sourceLocation: SourceLocation = #_source
             #expect(!error.message.contains("eighty"))
             #expect(error.hint == "see `tpc serve --help`")
         }
-        #expect(throws: CommandLineError.self) { try result.value("database", as: URL.self) }
-        #expect(throws: CommandLineError.self) { try result.value("offset", as: Double.self) }
-        #expect(throws: CommandLineError.self) {
-            try parsed(["serve", "--port", "70000"]).value("port", as: UInt16.self)
-        }
-        #expect(throws: CommandLineError.self) {
-            try parsed(["serve", "--shade", "grey"]).value("shade", as: Shade.self)
-        }
+        #expect(throws: CommandLineError.self) { try result[ExampleServe.databaseURL] }
+        #expect(throws: CommandLineError.self) { try result[ExampleServe.offsetSeconds] }
+        #expect(throws: CommandLineError.self) { try parsed(["serve", "--port", "70000"])[ExampleServe.portNumber] }
+        #expect(throws: CommandLineError.self) { try parsed(["serve", "--shade", "grey"])[ExampleServe.shade] }
         do {
-            _ = try parsed(["serve", "--shade", "grey"]).value("shade", as: OutputFormat.self)
+            _ = try parsed(["serve", "--shade", "grey"])[ExampleServe.shadeAsFormat]
+            Issue.record("an unknown spelling converted")
         } catch {
             #expect(error.message == "invalid value for --shade: expected one of text, json")
         }
         #expect(throws: CommandLineError.self) {
-            try parsed(["tokens", "suspend", "x"]).argument("token-id", as: Int.self)
+            try parsed(["tokens", "suspend", "x"])[ExampleTokensSuspend.tokenNumber]
         }
     }
 

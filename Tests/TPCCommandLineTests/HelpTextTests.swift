@@ -7,7 +7,7 @@ import Testing
     ) throws -> (
         path: [String], text: String
     ) {
-        guard case .help(let path, let text) = try parser.parse(arguments) else {
+        guard case .help(let path, let text) = try ExampleTool.parser.parse(arguments) else {
             Issue.record("\(arguments) did not ask for help", sourceLocation: sourceLocation)
             return ([], "")
         }
@@ -59,9 +59,9 @@ import Testing
     }
 
     @Test func longLabelsWrapToTheDescriptionColumn() {
-        let command = CommandSpec(
+        let command = CommandConfiguration(
             name: "x", abstract: "X.",
-            options: [.option("a-very-long-option-name", valueName: "value", help: "Long.")])
+            options: [Option<String?>("a-very-long-option-name", valueName: "value", help: "Long.")])
         let text = HelpFormatter.helpText(for: [command])
         #expect(text.contains("  --a-very-long-option-name <value>\n" + String(repeating: " ", count: 26) + "Long.\n"))
     }

@@ -30,6 +30,14 @@ package struct DemoCard: Hashable, Sendable, CustomStringConvertible {
         self.reference = reference
     }
 
+    /// The same card under another reference of the bank's, as when it is
+    /// enrolled or provisioned again as a card of its own.
+    package func referenced(as reference: String) -> DemoCard {
+        DemoCard(
+            pan: pan, expiry: expiry, scheme: scheme, outcome: outcome, cardholderName: cardholderName,
+            reference: reference)
+    }
+
     /// The last four digits of the PAN.
     package var last4: String { String(pan.suffix(4)) }
 

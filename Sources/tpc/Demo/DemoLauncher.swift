@@ -3,8 +3,8 @@ import TPCCommandLine
 
 /// `tpc demo` and `tpc sandbox device …`: replace this process with the
 /// `tpc-demo` executable next to `tpc`, git-style (same PID, same standard
-/// streams, same arguments), once `tpc` has parsed the arguments against
-/// ``DemoExecutable``'s specs.
+/// streams, same arguments), once `tpc` has parsed the arguments against the
+/// declarations `tpc-demo` runs (``DemoCommand``, ``SandboxDeviceCommands``).
 ///
 /// They drive the client SDK, the PassKit emulation and the issuer wallet,
 /// which reach the network through URLSession; keeping them in a binary of
@@ -16,8 +16,8 @@ enum DemoLauncher {
     /// Execs `tpc-demo` with `arguments` (`demo …` or `sandbox device …`);
     /// returns only when that is impossible, after saying why on standard error.
     static func run(_ arguments: [String]) -> ExitCode {
-        let command = arguments.first ?? DemoExecutable.demo.name
-        guard let directory = ownDirectory() else {
+        let command = arguments.first ?? DemoCommand.configuration.name
+        guard let directory = SiblingExecutable.directory else {
             StandardStreams.error("tpc: \(command): cannot tell where the tpc executable is")
             return .unavailable
         }
@@ -35,14 +35,5 @@ enum DemoLauncher {
         for pointer in argv { free(pointer) }
         StandardStreams.error("tpc: \(command): cannot run \(path): \(reason)")
         return .unavailable
-    }
-
-    private static func ownDirectory() -> URL? {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return URL(fileURLWithPath: path).deletingLastPathComponent()
-        }
-        #endif
-        return Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 }

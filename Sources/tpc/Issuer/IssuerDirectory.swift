@@ -8,20 +8,20 @@ struct IssuerDirectory {
     let url: URL
     let summary: [String: String]
 
-    static let option = OptionSpec.option(
+    static let option = Option<String?>(
         "issuer-dir", valueName: "dir",
         help: "Directory of `tpc issuer init` or `tpc serve --sandbox` (sandbox.json) to take defaults from.")
 
     /// The directory of `--issuer-dir`, or `nil` when absent.
-    static func load(_ parsed: ParsedArguments) throws -> IssuerDirectory? {
-        guard let path = parsed.value("issuer-dir") else { return nil }
+    static func load(_ arguments: ParsedArguments) throws -> IssuerDirectory? {
+        guard let path = try arguments[option] else { return nil }
         let url = URL(fileURLWithPath: path, isDirectory: true)
         let file = url.appendingPathComponent("sandbox.json")
         guard let data = try? Data(contentsOf: file),
             let summary = try? JSONDecoder().decode([String: String].self, from: data)
         else {
-            throw ToolFailure(
-                .config, "no readable sandbox.json in \(path)",
+            throw CommandLineError(
+                .configuration, "no readable sandbox.json in \(path)",
                 hint: "run `tpc issuer init --dir \(path)` or `tpc serve --sandbox --sandbox-dir \(path)` first")
         }
         return IssuerDirectory(url: url, summary: summary)
@@ -37,7 +37,8 @@ struct IssuerDirectory {
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ToolFailure(.config, "cannot read the \(what) at \(path)", hint: "check the path and its permissions")
+            throw CommandLineError(
+                .configuration, "cannot read the \(what) at \(path)", hint: "check the path and its permissions")
         }
     }
 }

@@ -1,15 +1,17 @@
 import Foundation
+import TPCCommandLine
 
 /// Finds the `tpc` executable the tests drive: `TPC_BINARY` (or the older
 /// `TPC_EXECUTABLE`) when set, else the one `swift build --build-tests` put next
-/// to the test runner (or the benchmark executable).
+/// to the test runner, looked for as `tpc-demo` and `tpc-bench` look for it
+/// (`SiblingExecutable`).
 package enum TPCBinary {
     /// The executable, or ``TestSupportError/Code/binaryMissing`` naming every
     /// place that was searched.
     package static func locate() throws -> URL {
         let candidates = candidates()
-        for candidate in candidates where isExecutableFile(candidate) {
-            return candidate
+        if let found = SiblingExecutable.first(among: candidates) {
+            return found
         }
         throw TestSupportError(
             .binaryMissing,
@@ -28,8 +30,9 @@ package enum TPCBinary {
         // The test runner is .build/<triple>/debug/<Package>PackageTests.xctest
         // (an executable on Linux; on macOS a bundle whose executable sits in
         // Contents/MacOS): `tpc` is built next to it.
-        let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("tpc"))
+        if let runner = SiblingExecutable.directory {
+            candidates.append(runner.appendingPathComponent("tpc"))
+        }
         var directory = Bundle.main.bundleURL
         for _ in 0..<3 {
             candidates.append(directory.deletingLastPathComponent().appendingPathComponent("tpc"))
@@ -37,11 +40,5 @@ package enum TPCBinary {
         }
         candidates.append(InteropPython.packageRoot.appendingPathComponent(".build/debug/tpc"))
         return candidates
-    }
-
-    private static func isExecutableFile(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.isExecutableFile(atPath: url.path)
-            && FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import ProvisioningService
 
 #if canImport(Glibc)
 import Glibc
@@ -9,17 +8,21 @@ import Darwin
 
 /// Writes whole lines to stdout and stderr, unbuffered, so a parent process
 /// sees the ready line at once.
-enum StandardStreams {
-    static func output(_ line: String) {
+///
+/// ```swift
+/// StandardStreams.output("tpc: listening on http://127.0.0.1:8080")
+/// StandardStreams.error("tpc: signal 15, shutting down")
+/// ```
+package enum StandardStreams {
+    /// Writes `line` and a newline to standard output.
+    package static func output(_ line: String) {
         write(line, to: STDOUT_FILENO)
     }
 
-    static func error(_ line: String) {
+    /// Writes `line` and a newline to standard error.
+    package static func error(_ line: String) {
         write(line, to: STDERR_FILENO)
     }
-
-    /// The service's log sink: one `key=value` line per record on stderr.
-    static let logSink: LogSink = { record in error(record.line) }
 
     /// One `write(2)` per line in the common case: the service logs two lines per
     /// request, and `FileHandle` with a `Data` copy cost as much again.
