@@ -42,6 +42,18 @@ struct DeviceStorageTests {
         }
     }
 
+    @Test func emptyAndMultiChunkItemsReadBackWhole() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileSecretStore(directory: directory)
+        try store.write("empty", Data())
+        #expect(try store.read("empty") == Data())
+        // Larger than one read of the file store, and not a multiple of it.
+        let large = Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        try store.write("large", large)
+        #expect(try store.read("large") == large)
+    }
+
     @Test func pngArtGivesItsSizeAndDamagedArtIsRefused() throws {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/DigitalCards/red-3x2", withExtension: "png"))
         let png = try Data(contentsOf: url)

@@ -11,11 +11,7 @@ extension WalletEngine {
         let wallet = try walletCredentials()
         let resource: DigitalCardResource = try await send(
             APIPaths.walletCardEnrollment(issuerId: configuration.issuerId, walletId: wallet.walletId), body: request)
-        try apply(resource)
-        if resource.state == .active {
-            return try await replenish(cardId: resource.id)
-        }
-        return resource
+        return try await applyWithKeys(resource)
     }
 
     /// Suspends, resumes or deletes a card.
@@ -24,15 +20,9 @@ extension WalletEngine {
     ) async throws(DigitalCardError)
         -> DigitalCardResource
     {
-        let wallet = try walletCredentials()
-        do {
-            let resource: DigitalCardResource = try await send(
-                APIPaths.walletCardState(issuerId: configuration.issuerId, walletId: wallet.walletId, cardId: cardId),
-                body: DigitalCardStateChangeRequest(action: action))
-            try apply(resource)
-            return resource
-        } catch {
-            throw await cardScopedError(error, cardId: cardId)
+        try await change(cardId: cardId, body: DigitalCardStateChangeRequest(action: action)) {
+            walletId throws(ProvisioningAPIError) in
+            try APIPaths.walletCardState(issuerId: configuration.issuerId, walletId: walletId, cardId: cardId)
         }
     }
 
@@ -55,24 +45,41 @@ extension WalletEngine {
             _ = try? await refresh()
             throw error
         }
-        try apply(resource)
-        if resource.state == .active {
-            return try await replenish(cardId: resource.id)
-        }
-        return resource
+        return try await applyWithKeys(resource)
     }
 
     /// Makes a card the wallet's default.
     func setDefault(cardId: String) async throws(DigitalCardError) -> DigitalCardResource {
+        try await change(cardId: cardId, body: DefaultCardRequest(cardId: cardId)) {
+            walletId throws(ProvisioningAPIError) in
+            try APIPaths.walletDefaultCard(issuerId: configuration.issuerId, walletId: walletId, set: true)
+        }
+    }
+
+    /// Sends a change of the card `cardId` to `endpoint` (given the wallet's
+    /// id) and keeps the card the service answers with. A failure is the
+    /// card's: a card the service no longer has leaves the cache
+    /// (``cardScopedError(_:cardId:)``).
+    private func change<Body: Encodable & Sendable>(
+        cardId: String, body: Body, at endpoint: (_ walletId: String) throws(ProvisioningAPIError) -> APIEndpoint
+    ) async throws(DigitalCardError) -> DigitalCardResource {
         let wallet = try walletCredentials()
         do {
-            let resource: DigitalCardResource = try await send(
-                APIPaths.walletDefaultCard(issuerId: configuration.issuerId, walletId: wallet.walletId, set: true),
-                body: DefaultCardRequest(cardId: cardId))
+            let resource: DigitalCardResource = try await send(try endpoint(wallet.walletId), body: body)
             try apply(resource)
             return resource
         } catch {
             throw await cardScopedError(error, cardId: cardId)
         }
+    }
+
+    /// Keeps a card the service has just enrolled or activated; an active
+    /// card gets its first batch of payment keys at once.
+    private func applyWithKeys(_ resource: DigitalCardResource) async throws(DigitalCardError) -> DigitalCardResource {
+        try apply(resource)
+        if resource.state == .active {
+            return try await replenish(cardId: resource.id)
+        }
+        return resource
     }
 }

@@ -1,36 +1,24 @@
 import Foundation
+import ProvisioningPrimitives
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Owner-only files in one directory, each replaced atomically.
-///
-/// A write goes to a fresh temporary file created with mode 0600 (never
-/// wider, not even for an instant, unlike `Data.write(options: .atomic)`),
-/// is flushed to disk and then renamed over the old file, so a reader sees
-/// either the old or the new contents, never half of one — also after a crash.
+/// Owner-only files in one directory, each replaced atomically
+/// (``OwnerOnlyFiles``), under names the wallet checks first: the files of
+/// ``FileSecretStore`` and ``CardCache``.
 struct ProtectedFiles: Sendable {
-    let directory: URL
+    private let files: OwnerOnlyFiles
 
     /// Makes the directory (mode 0700) if needed.
     init(directory: URL) throws(DigitalCardError) {
-        self.directory = directory
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            files = try OwnerOnlyFiles(directory: directory)
         } catch {
             throw DigitalCardError(.storageFailure, "the storage directory cannot be created")
         }
     }
 
-    func url(_ name: String) throws(DigitalCardError) -> URL {
+    private func checked(_ name: String) throws(DigitalCardError) -> String {
         guard Self.isValidName(name) else { throw DigitalCardError(.storageFailure, "invalid storage item name") }
-        return directory.appendingPathComponent(name, isDirectory: false)
+        return name
     }
 
     static func isValidName(_ name: String) -> Bool {
@@ -43,65 +31,34 @@ struct ProtectedFiles: Sendable {
     }
 
     func read(_ name: String) throws(DigitalCardError) -> Data? {
-        let url = try url(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let name = try checked(name)
         do {
-            return try Data(contentsOf: url)
+            return try files.read(name)
         } catch {
             throw DigitalCardError(.storageFailure, "a stored item cannot be read")
         }
     }
 
     func write(_ name: String, _ data: Data) throws(DigitalCardError) {
-        let target = try url(name)
-        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp", isDirectory: false)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw DigitalCardError(.storageFailure, "a stored item cannot be written") }
-        var failed = false
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glue.write(descriptor, base + offset, buffer.count - offset)
-                if written <= 0 {
-                    failed = true
-                    return
-                }
-                offset += written
-            }
-        }
-        if fsync(descriptor) != 0 { failed = true }
-        close(descriptor)
-        guard !failed, rename(temporary.path, target.path) == 0 else {
-            unlink(temporary.path)
+        let name = try checked(name)
+        do {
+            try files.write(data, to: name)
+        } catch {
             throw DigitalCardError(.storageFailure, "a stored item cannot be written")
         }
     }
 
     func delete(_ name: String) throws(DigitalCardError) {
-        let url = try url(name)
-        if unlink(url.path) != 0 && errno != ENOENT {
+        let name = try checked(name)
+        do {
+            try files.delete(name)
+        } catch {
             throw DigitalCardError(.storageFailure, "a stored item cannot be removed")
         }
     }
 
     /// Removes every item whose name starts with `prefix`.
     func deleteAll(prefix: String) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            unlink(directory.appendingPathComponent(name).path)
-        }
-    }
-}
-
-/// The C `write(2)`, out of reach of the `write` method's name.
-private enum Glue {
-    static func write(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        return Darwin.write(descriptor, pointer, count)
-        #elseif canImport(Musl)
-        return Musl.write(descriptor, pointer, count)
-        #else
-        return Glibc.write(descriptor, pointer, count)
-        #endif
+        files.deleteAll(prefix: prefix)
     }
 }

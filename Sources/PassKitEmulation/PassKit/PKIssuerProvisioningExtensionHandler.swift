@@ -38,14 +38,22 @@ open class PKIssuerProvisioningExtensionHandler: NSObject {
         let handler: PKIssuerProvisioningExtensionHandler
     }
 
+    /// A completion-handler form: runs the `async` form `form` of this
+    /// handler in a task of its own and hands its answer to `completion`.
+    private func answer<Answer>(
+        _ completion: @escaping @Sendable (Answer) -> Void,
+        from form: @escaping @Sendable (PKIssuerProvisioningExtensionHandler) async -> Answer
+    ) {
+        let carried = Carried(handler: self)
+        Task {
+            completion(await form(carried.handler))
+        }
+    }
+
     /// Tells Wallet whether the issuer has cards for this iPhone or the Watch
     /// and whether the user must sign in first. Apple's limit: about 100 ms.
     open func status(completion: @escaping @Sendable (PKIssuerProvisioningExtensionStatus) -> Void) {
-        let carried = Carried(handler: self)
-        Task {
-            let status = await carried.handler.status()
-            completion(status)
-        }
+        answer(completion) { await $0.status() }
     }
 
     /// The `async` form of ``status(completion:)``.
@@ -55,11 +63,7 @@ open class PKIssuerProvisioningExtensionHandler: NSObject {
 
     /// The cards that can be added to this iPhone. Apple's limit: 20 s.
     open func passEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
-        let carried = Carried(handler: self)
-        Task {
-            let entries = await carried.handler.passEntries()
-            completion(entries)
-        }
+        answer(completion) { await $0.passEntries() }
     }
 
     /// The `async` form of ``passEntries(completion:)``.
@@ -69,11 +73,7 @@ open class PKIssuerProvisioningExtensionHandler: NSObject {
 
     /// The cards that can be added to the paired Apple Watch. Apple's limit: 20 s.
     open func remotePassEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
-        let carried = Carried(handler: self)
-        Task {
-            let entries = await carried.handler.remotePassEntries()
-            completion(entries)
-        }
+        answer(completion) { await $0.remotePassEntries() }
     }
 
     /// The `async` form of ``remotePassEntries(completion:)``.
@@ -89,16 +89,14 @@ open class PKIssuerProvisioningExtensionHandler: NSObject {
         certificateChain certificates: [Data], nonce: Data, nonceSignature: Data,
         completionHandler completion: @escaping @Sendable (PKAddPaymentPassRequest?) -> Void
     ) {
-        let carried = Carried(handler: self)
         let arguments = RequestArguments(
             identifier: identifier, configuration: configuration, certificates: certificates, nonce: nonce,
             nonceSignature: nonceSignature)
-        Task {
-            let request = await carried.handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+        answer(completion) { handler in
+            await handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
                 arguments.identifier, configuration: arguments.configuration,
                 certificateChain: arguments.certificates, nonce: arguments.nonce,
                 nonceSignature: arguments.nonceSignature)
-            completion(request)
         }
     }
 

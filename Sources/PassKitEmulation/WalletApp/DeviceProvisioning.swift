@@ -1,9 +1,10 @@
 import Foundation
 import ProvisioningAPI
 
-/// What Wallet does around an issuer's request for one device: get Apple's
-/// nonce and certificate chain, sign the nonce with the device key, and
-/// submit the issuer's request to Apple's side, storing the new pass.
+/// What Wallet does around an issuer's request for one device, from the add
+/// sheet (``AddPaymentPassFlow``) or an issuer's extension: get Apple's nonce
+/// and certificate chain, sign the nonce with the device key, and submit the
+/// issuer's request to Apple's side, storing the new pass.
 struct DeviceProvisioning: Sendable {
     struct Challenge: Sendable {
         var nonce: Data
@@ -14,11 +15,18 @@ struct DeviceProvisioning: Sendable {
     let wallet: SimulatedWallet
     let device: SimulatedDevice
 
-    func challenge() async throws -> Challenge {
-        let nonce = try await wallet.client.issueNonce(deviceId: device.id)
-        let chain = try await wallet.client.certificates()
-        let signature = try wallet.signNonce(nonce.nonce, deviceId: device.id)
-        return Challenge(nonce: nonce.nonce, nonceSignature: signature, certificateChain: chain.certificateChain)
+    /// Apple's nonce and chain for the device, and the device's signature of
+    /// the nonce; `nil` when the sandbox cannot give them, recorded in `log`.
+    func challenge(log: DiagnosticLog) async -> Challenge? {
+        do {
+            let nonce = try await wallet.client.issueNonce(deviceId: device.id)
+            let chain = try await wallet.client.certificates()
+            let signature = try wallet.signNonce(nonce.nonce, deviceId: device.id)
+            return Challenge(nonce: nonce.nonce, nonceSignature: signature, certificateChain: chain.certificateChain)
+        } catch {
+            log.record(.sandboxFailure, "preparing the request failed: \(error)")
+            return nil
+        }
     }
 
     /// Submits `request`; the pass's record, or the `NSError` Wallet shows.
@@ -38,7 +46,7 @@ struct DeviceProvisioning: Sendable {
             wrappedKey: request.wrappedKey, nonce: challenge.nonce, encryptionScheme: .eccV2,
             primaryAccountIdentifier: configuration.primaryAccountIdentifier,
             primaryAccountSuffix: configuration.primaryAccountSuffix, cardholderName: configuration.cardholderName,
-            paymentNetwork: configuration.paymentNetwork.map(AddPaymentPassFlow.schemeName(of:)),
+            paymentNetwork: configuration.paymentNetwork.map(Self.schemeName(of:)),
             localizedDescription: configuration.localizedDescription)
         do {
             let pass = try await wallet.client.addPass(submission, deviceId: device.id)
@@ -52,6 +60,18 @@ struct DeviceProvisioning: Sendable {
             log.record(.sandboxFailure, "adding the pass failed: \(error)")
             return .failure(
                 PKAddPaymentPassError.systemCancelled.error(reason: "Apple's side could not add the card"))
+        }
+    }
+
+    /// The wire name of a PassKit network, for the networks the sandbox knows.
+    static func schemeName(of network: PKPaymentNetwork) -> CardSchemeName {
+        switch network {
+        case .visa, .electron, .vPay: .visa
+        case .masterCard, .maestro: .mastercard
+        case .amex: .amex
+        case .discover: .discover
+        case .pagoBancomat, .bancomat: .pagoBancomat
+        default: CardSchemeName(network.rawValue)
         }
     }
 }

@@ -349,11 +349,7 @@ public final class SimulatedWalletApp: Sendable {
             return result
         }
         let provisioning = DeviceProvisioning(wallet: wallet, device: device)
-        let challenge: DeviceProvisioning.Challenge
-        do {
-            challenge = try await provisioning.challenge()
-        } catch {
-            log.record(.sandboxFailure, "preparing the request failed: \(error)")
+        guard let challenge = await provisioning.challenge(log: log) else {
             result.errorCode = .systemCancelled
             result.shownError = "Could not add the card. Try again later."
             return result

@@ -24,27 +24,10 @@ struct DigitalCardRecord: Sendable, Hashable {
         auxiliary_token_suffix, auxiliary_token_expiry, auxiliary_payment_account_reference, state, enrolled_seq,
         created_at
         """
+}
 
-    init(
-        cardId: String, walletId: String, issuerId: String, cardRef: String, panFingerprint: String,
-        panLastFour: String, panExpirySealed: [UInt8], productId: String?, token: WalletTokenization.Token,
-        auxiliaryToken: WalletTokenization.Token?, state: TokenState, enrolledSequence: Int64, createdAt: Date
-    ) {
-        self.cardId = cardId
-        self.walletId = walletId
-        self.issuerId = issuerId
-        self.cardRef = cardRef
-        self.panFingerprint = panFingerprint
-        self.panLastFour = panLastFour
-        self.panExpirySealed = panExpirySealed
-        self.productId = productId
-        self.token = token
-        self.auxiliaryToken = auxiliaryToken
-        self.state = state
-        self.enrolledSequence = enrolledSequence
-        self.createdAt = createdAt
-    }
-
+// The row mapping, in an extension so that the struct keeps its memberwise initializer.
+extension DigitalCardRecord {
     init(row: SQLRow) throws {
         cardId = try row.decode(column: "card_id")
         walletId = try row.decode(column: "wallet_id")

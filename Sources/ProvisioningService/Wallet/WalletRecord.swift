@@ -13,20 +13,10 @@ struct WalletRecord: Sendable, Hashable {
     let createdAt: Date
 
     static let columns = "wallet_id, issuer_id, user_id, device_name, public_key, default_card_id, created_at"
+}
 
-    init(
-        walletId: String, issuerId: String, userId: String, deviceName: String, publicKey: [UInt8],
-        defaultCardId: String?, createdAt: Date
-    ) {
-        self.walletId = walletId
-        self.issuerId = issuerId
-        self.userId = userId
-        self.deviceName = deviceName
-        self.publicKey = publicKey
-        self.defaultCardId = defaultCardId
-        self.createdAt = createdAt
-    }
-
+// The row mapping, in an extension so that the struct keeps its memberwise initializer.
+extension WalletRecord {
     init(row: SQLRow) throws {
         walletId = try row.decode(column: "wallet_id")
         issuerId = try row.decode(column: "issuer_id")

@@ -154,7 +154,8 @@ extension TPCSDK {
             }
         }) {
             try await addPaymentPassRequest(
-                snapshot, certificateChain: chain, nonce: nonce, nonceSignature: signature, deadline: deadline)
+                from: try client(), for: snapshot, certificateChain: chain, nonce: nonce, nonceSignature: signature,
+                deadline: deadline)
         }
     }
 
@@ -171,15 +172,17 @@ extension TPCSDK {
         let nonce = input.nonce
         let signature = input.nonceSignature
         return try await addPaymentPassRequest(
-            snapshot, certificateChain: chain, nonce: nonce, nonceSignature: signature,
+            from: try client(), for: snapshot, certificateChain: chain, nonce: nonce, nonceSignature: signature,
             deadline: settings.provisioningDeadline)
     }
 
-    private static func addPaymentPassRequest(
-        _ input: ProvisioningInput, certificateChain: [Data], nonce: Data, nonceSignature: Data,
-        deadline: TimeInterval
+    /// Asks the service for the pass data of `input` (under `deadline`
+    /// seconds) and puts it in the request Wallet takes: for an issuer
+    /// extension's call above and for the add sheet's (``ProvisioningSession``).
+    static func addPaymentPassRequest(
+        from client: TPCClient, for input: ProvisioningInput, certificateChain: [Data], nonce: Data,
+        nonceSignature: Data, deadline: TimeInterval
     ) async throws -> sending PKAddPaymentPassRequest {
-        let client = try client()
         let result = try await Deadline.run(seconds: deadline) {
             try await client.requestPassData(
                 input, certificateChain: certificateChain, nonce: nonce, nonceSignature: nonceSignature,

@@ -120,17 +120,10 @@ extension ProvisioningSession: @preconcurrency PKAddPaymentPassViewControllerDel
         let input = self.input
         Task { @MainActor in
             do {
-                let result = try await Deadline.run(seconds: deadline) {
-                    try await client.requestPassData(
-                        input, certificateChain: certificates, nonce: nonce, nonceSignature: nonceSignature,
-                        encryptionScheme: .eccV2)
-                }
-                let request = PKAddPaymentPassRequest()
-                request.encryptedPassData = result.response.encryptedPassData
-                request.activationData = result.response.activationData
-                request.ephemeralPublicKey = result.response.ephemeralPublicKey
-                request.wrappedKey = result.response.wrappedKey
-                activationData = result.response.activationData
+                let request = try await TPCSDK.addPaymentPassRequest(
+                    from: client, for: input, certificateChain: certificates, nonce: nonce,
+                    nonceSignature: nonceSignature, deadline: deadline)
+                activationData = request.activationData
                 answer(handler, with: request)
             } catch {
                 failure = (error as? TPCError) ?? TPCError(.internalInconsistency, "the request failed unexpectedly")

@@ -1,6 +1,6 @@
 #if canImport(Security)
 import Foundation
-import Security
+import ProvisioningPrimitives
 
 /// A ``CardStoreBackend`` in the keychain, shared through a keychain access
 /// group (the seed's `kSecAttrAccessGroup`): one generic-password item per
@@ -24,46 +24,29 @@ public struct KeychainCardStoreBackend: CardStoreBackend {
         self.service = service
     }
 
-    private func query(_ key: String) -> [String: Any] {
-        [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: service,
-            kSecAttrAccessGroup as String: accessGroup,
-            kSecAttrAccount as String: key,
-        ]
-    }
+    private var items: KeychainItems { KeychainItems(service: service, accessGroup: accessGroup) }
 
     public func read(_ key: String) throws(WalletExtensionsError) -> Data? {
-        var request = query(key)
-        request[kSecReturnData as String] = true
-        request[kSecMatchLimit as String] = kSecMatchLimitOne
-        var item: CFTypeRef?
-        let status = SecItemCopyMatching(request as CFDictionary, &item)
-        switch status {
-        case errSecSuccess: return item as? Data
-        case errSecItemNotFound: return nil
-        default: throw WalletExtensionsError(.storeFailure, "the keychain refused to read \(key) (status \(status))")
+        do {
+            return try items.item(key) as? Data
+        } catch {
+            throw WalletExtensionsError(.storeFailure, "the keychain refused to read \(key) (status \(error.status))")
         }
     }
 
     public func write(_ data: Data, for key: String) throws(WalletExtensionsError) {
-        let update = [kSecValueData as String: data]
-        var status = SecItemUpdate(query(key) as CFDictionary, update as CFDictionary)
-        if status == errSecItemNotFound {
-            var add = query(key)
-            add[kSecValueData as String] = data
-            add[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-            status = SecItemAdd(add as CFDictionary, nil)
-        }
-        guard status == errSecSuccess else {
-            throw WalletExtensionsError(.storeFailure, "the keychain refused to write \(key) (status \(status))")
+        do {
+            try items.write(data, for: key)
+        } catch {
+            throw WalletExtensionsError(.storeFailure, "the keychain refused to write \(key) (status \(error.status))")
         }
     }
 
     public func remove(_ key: String) throws(WalletExtensionsError) {
-        let status = SecItemDelete(query(key) as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else {
-            throw WalletExtensionsError(.storeFailure, "the keychain refused to remove \(key) (status \(status))")
+        do {
+            try items.delete(key)
+        } catch {
+            throw WalletExtensionsError(.storeFailure, "the keychain refused to remove \(key) (status \(error.status))")
         }
     }
 }
