@@ -11,6 +11,14 @@ import ProvisioningStorage
 /// try await Migrator(ServiceMigrations.all).migrate(database)
 /// ```
 package enum ServiceMigrations {
+    /// `provisioning_attempts`' columns, as migration 1 creates the table and
+    /// migration 2 rebuilds it (SQLite, `WITHOUT ROWID`).
+    private static let attemptColumns = """
+        provisioning_id TEXT PRIMARY KEY, issuer_id TEXT NOT NULL, request_id TEXT NOT NULL,
+        card_ref TEXT NOT NULL, pan_fingerprint TEXT NOT NULL, pan_last_four TEXT NOT NULL,
+        scheme TEXT NOT NULL, created_at {timestamp} NOT NULL
+        """
+
     /// `audit_events`' columns after `event_id`, as migrations 1 and 2 both
     /// create them: one text, so the rebuilt table cannot drift from the first.
     private static let auditColumns = """
@@ -25,14 +33,7 @@ package enum ServiceMigrations {
             version: 1, name: "service: provisioning, replay guards, tokens, audit",
             sql: """
                 CREATE TABLE provisioning_attempts (
-                    provisioning_id TEXT PRIMARY KEY,
-                    issuer_id TEXT NOT NULL,
-                    request_id TEXT NOT NULL,
-                    card_ref TEXT NOT NULL,
-                    pan_fingerprint TEXT NOT NULL,
-                    pan_last_four TEXT NOT NULL,
-                    scheme TEXT NOT NULL,
-                    created_at {timestamp} NOT NULL
+                    \(attemptColumns)
                 );
                 CREATE TABLE used_authorization_codes (
                     issuer_id TEXT NOT NULL,
@@ -91,14 +92,7 @@ package enum ServiceMigrations {
             version: 2, name: "service: clustered replay guards and attempts, no index on audit event ids",
             sqlite: """
                 CREATE TABLE provisioning_attempts_v2 (
-                    provisioning_id TEXT PRIMARY KEY,
-                    issuer_id TEXT NOT NULL,
-                    request_id TEXT NOT NULL,
-                    card_ref TEXT NOT NULL,
-                    pan_fingerprint TEXT NOT NULL,
-                    pan_last_four TEXT NOT NULL,
-                    scheme TEXT NOT NULL,
-                    created_at {timestamp} NOT NULL
+                    \(attemptColumns)
                 ) WITHOUT ROWID;
                 INSERT INTO provisioning_attempts_v2 SELECT provisioning_id, issuer_id, request_id, card_ref,
                     pan_fingerprint, pan_last_four, scheme, created_at FROM provisioning_attempts;
