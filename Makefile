@@ -18,6 +18,7 @@ test: deps
 	scripts/test.sh
 	scripts/check-apple-conformance.sh
 	scripts/check-readme.sh
+	scripts/check-dependents.sh
 	$(MAKE) lint
 
 # The client modules' Apple branch and the seed samples compiled in Swift 6

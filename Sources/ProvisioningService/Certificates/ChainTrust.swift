@@ -4,7 +4,7 @@ import ProvisioningCrypto
 /// the Apple Pay issuer-encryption policy.
 ///
 /// ```swift
-/// let production = ChainTrust.production
+/// let production = try ChainTrust.production()
 /// let sandbox = ChainTrust(roots: [sandboxRoot], policy: .sandbox(intermediateCommonName: name))
 /// ```
 package struct ChainTrust: Sendable {
