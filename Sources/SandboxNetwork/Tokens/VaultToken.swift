@@ -62,10 +62,23 @@ struct VaultToken: Sendable {
         }
     }
 
-    /// The next event time for this token: now, or just after the previous
-    /// event, so the service's ordering (by time) never sees two events of a
-    /// token at the same instant.
+    /// The next event time for this token: now, or the millisecond after the
+    /// previous event, so the service's ordering (by time) never sees two events
+    /// of a token at the same instant.
+    ///
+    /// Counted in whole milliseconds, the wire's precision: `previous + 0.001 s`
+    /// in floating point, stored at microseconds and written truncated to the
+    /// millisecond could print the previous event's time again (seen under load,
+    /// `passStateFollowsTheToken`). The result sits mid-millisecond, so neither
+    /// truncation nor rounding moves it to a neighbour.
     func nextEventTime(now: Date) -> Date {
-        max(now, lastEventAt.addingTimeInterval(0.001))
+        Self.eventTime(after: lastEventAt, now: now)
+    }
+
+    /// `now`'s millisecond, or the one after `previous`'s when that is later.
+    static func eventTime(after previous: Date, now: Date) -> Date {
+        func millisecond(_ date: Date) -> Double { (date.timeIntervalSince1970 * 1000).rounded(.down) }
+        let next = max(millisecond(now), millisecond(previous) + 1)
+        return Date(timeIntervalSince1970: (next + 0.5) / 1000)
     }
 }
