@@ -62,11 +62,12 @@ SOURCE
 
 cd "$consumer"
 log=$dir/build.log
-# A dependent's build is not ours to fail on its warnings.
-if ! env -u PP_WARNINGS_AS_ERRORS swift package update >"$log" 2>&1 \
-    || ! env -u PP_WARNINGS_AS_ERRORS swift build >>"$log" 2>&1 \
-    || ! env -u PP_WARNINGS_AS_ERRORS swift run Consumer >>"$log" 2>&1; then
-    echo "check-dependents: a package depending on PushProvisioning $version does not build:" >&2
+# A dependent's build is not ours to fail on its warnings. Each step is bounded:
+# a first build from nothing takes under a minute here.
+step() { timeout 600 env -u PP_WARNINGS_AS_ERRORS "$@" >>"$log" 2>&1; }
+: >"$log"
+if ! step swift package update || ! step swift build || ! step swift run Consumer; then
+    echo "check-dependents: a package depending on PushProvisioning $version does not build (or took over 600 s):" >&2
     grep -E "error|unsafe" "$log" | head -20 >&2
     exit 1
 fi

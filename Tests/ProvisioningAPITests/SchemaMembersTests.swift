@@ -15,7 +15,7 @@ import Testing
     @Test func aBodyWithOnlyDefinedMembersHasNoUnknownOnes() throws {
         let body = try Self.json(
             #"{"action":"SUSPEND","tokenRequestorId":"4001","scheme":"VISA","authorizationCode":"x"}"#)
-        #expect(try Self.members().unknownMembers(in: body, schema: "TokenStateChangeRequest") == [])
+        #expect(try Self.members().findings(in: body, schema: "TokenStateChangeRequest").unknown == [])
     }
 
     @Test func unknownMembersAreNamedByPointerAtEveryDepth() throws {
@@ -26,7 +26,7 @@ import Testing
              "device":{"id":"d","type":"PHONE","name":"n","a/b~c":true}}
             """#)
         #expect(
-            try Self.members().unknownMembers(in: body, schema: "TokenEventNotification") == [
+            try Self.members().findings(in: body, schema: "TokenEventNotification").unknown == [
                 "/cvv", "/device/a~1b~0c",
             ])
     }
@@ -42,8 +42,8 @@ import Testing
             """#.utf8)
         let members = try SchemaMembers(document: document)
         let body = try Self.json(#"{"items":[{"name":"a"},{"name":"b","extra":1}],"more":2}"#)
-        #expect(members.unknownMembers(in: body, schema: "List") == ["/items/1/extra", "/more"])
-        #expect(members.unknownMembers(in: try Self.json(#"{"x":1}"#), schema: "Open") == [])
+        #expect(members.findings(in: body, schema: "List").unknown == ["/items/1/extra", "/more"])
+        #expect(members.findings(in: try Self.json(#"{"x":1}"#), schema: "Open").unknown == [])
         #expect(!members.defines("Missing"))
     }
 
@@ -55,7 +55,7 @@ import Testing
              "device":{"id":"d","type":"PHONE","name":null}}
             """#)
         let members = try Self.members()
-        #expect(members.nullMembers(in: body, schema: "TokenEventNotification") == ["/device/name", "/tokenExpiry"])
-        #expect(members.unknownMembers(in: body, schema: "TokenEventNotification") == ["/cvv"])
+        #expect(members.findings(in: body, schema: "TokenEventNotification").null == ["/device/name", "/tokenExpiry"])
+        #expect(members.findings(in: body, schema: "TokenEventNotification").unknown == ["/cvv"])
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// member added to a schema is allowed at once, with no list to keep beside it.
 ///
 /// ```swift
-/// let extra = SchemaMembers.contract?.unknownMembers(in: json, schema: "TokenStateChangeRequest")
+/// let extra = SchemaMembers.contract?.findings(in: json, schema: "TokenStateChangeRequest").unknown
 /// // ["/cvv"]
 /// ```
 package struct SchemaMembers: Sendable {
@@ -87,16 +87,6 @@ package struct SchemaMembers: Sendable {
             )
         }
         return nil
-    }
-
-    /// The members of `json` that `schema` does not allow (``Findings/unknown``).
-    package func unknownMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
-        findings(in: json, schema: schema, limit: limit).unknown
-    }
-
-    /// The members of `json` that `schema` defines but that are `null` (``Findings/null``).
-    package func nullMembers(in json: Any, schema: String, limit: Int = 10) -> [String] {
-        findings(in: json, schema: schema, limit: limit).null
     }
 
     private enum PathComponent {

@@ -16,6 +16,10 @@ package struct ProblemDetails: Codable, Hashable, Sendable, Error, CustomStringC
     /// The media type of problem bodies.
     package static let contentType = "application/problem+json"
 
+    /// The answer to a failure that must not be described to the client (an
+    /// unexpected error, a code of a module's own): `internal`, a fixed detail.
+    package static let unexpected = ProblemDetails(.internal, detail: "The server could not complete the request.")
+
     /// The kind of problem; `about:blank` when the body has none.
     package var type: ProblemType
     /// The type's summary.

@@ -9,9 +9,6 @@ import ProvisioningAPI
 /// never reaches the client. Every error answered `5xx` goes to `report`, for the
 /// server's log.
 struct ProblemDetailsMiddleware: HTTPMiddleware {
-    /// The answer to an error that carries no problem of its own.
-    static let unexpected = ProblemDetails(.internal, detail: "The server could not complete the request.")
-
     var report: (@Sendable (HTTPRequest, any Error) -> Void)?
 
     func respond(to request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
@@ -23,7 +20,7 @@ struct ProblemDetailsMiddleware: HTTPMiddleware {
             return HTTPResponse(problem: problem, for: request)
         } catch {
             report?(request, error)
-            return HTTPResponse(problem: Self.unexpected, for: request)
+            return HTTPResponse(problem: .unexpected, for: request)
         }
     }
 }

@@ -405,7 +405,7 @@ final class ServerCore: Sendable {
         } catch {
             // The problem stage catches everything; this is for middleware errors
             // thrown outside it, which cannot happen with the built-in order.
-            return (HTTPResponse(problem: ProblemDetailsMiddleware.unexpected, for: request), request.routePattern)
+            return (HTTPResponse(problem: .unexpected, for: request), request.routePattern)
         }
     }
 

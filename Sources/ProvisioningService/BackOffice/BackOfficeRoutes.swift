@@ -20,14 +20,16 @@ struct BackOfficeRoutes {
 
         router.on(.backOfficeTokens) { request in
             let issuer = try issuer(request)
-            let query = try request.query { items throws(ProvisioningAPIError) in
+            let query = try request.parsedQuery { items throws(ProvisioningAPIError) in
                 try TokenSearchQuery(queryItems: items)
             }
             return try .json(try await backOffice.searchTokens(issuer: issuer, query: query), encoder: .provisioningAPI)
         }
         router.on(.backOfficeAudit) { request in
             let issuer = try issuer(request)
-            let query = try request.query { items throws(ProvisioningAPIError) in try AuditQuery(queryItems: items) }
+            let query = try request.parsedQuery { items throws(ProvisioningAPIError) in
+                try AuditQuery(queryItems: items)
+            }
             return try .json(try await backOffice.auditEvents(issuer: issuer, query: query), encoder: .provisioningAPI)
         }
         router.on(.backOfficeTokenState) { request in

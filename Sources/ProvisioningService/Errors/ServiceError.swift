@@ -156,7 +156,7 @@ package struct ServiceError: ProblemConvertible, Hashable, Sendable, CustomStrin
         // A code of the service's own says nothing to a client and its detail
         // may name internals: the generic problem instead.
         guard code.problemType != .internal || code == .internal else {
-            return ProblemDetails(.internal, detail: "The server could not complete the request.")
+            return .unexpected
         }
         return ProblemDetails(
             code.problemType, status: status, detail: detail, errors: fieldProblems.isEmpty ? nil : fieldProblems)

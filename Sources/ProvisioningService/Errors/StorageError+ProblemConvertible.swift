@@ -12,6 +12,6 @@ extension StorageError: ProblemConvertible {
     package var problem: ProblemDetails {
         isTemporary
             ? ProblemDetails(.serviceUnavailable, detail: "The database is unavailable; retry later.")
-            : ProblemDetails(.internal, detail: "The server could not complete the request.")
+            : .unexpected
     }
 }

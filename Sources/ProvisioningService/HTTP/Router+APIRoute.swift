@@ -38,7 +38,7 @@ extension Router {
 
 extension HTTPRequest {
     /// The query parsed by `parse`, any refusal answered as `invalid-field`.
-    func query<Query>(
+    func parsedQuery<Query>(
         _ parse: ([URLQueryItem]) throws(ProvisioningAPIError) -> Query
     ) throws(ServiceError) -> Query {
         do {
