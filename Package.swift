@@ -65,11 +65,21 @@ let serverSide: [Target] = [
             "ProvisioningPrimitives",
         ]
     ),
+    // Mastercard's MDES: the Customer Service API connector, its OAuth 1.0a
+    // signing and the TAV that issuer-initiated provisioning carries
+    // (docs/networks.md). The sandbox's MDES endpoint verifies with it too.
+    .target(
+        name: "MastercardMDES",
+        dependencies: [
+            "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningHTTP",
+            "ProvisioningPrimitives",
+        ]
+    ),
     .target(
         name: "SandboxNetwork",
         dependencies: [
             "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
-            "ProvisioningPrimitives",
+            "ProvisioningPrimitives", "MastercardMDES",
         ]
     ),
 ]
@@ -180,7 +190,7 @@ let tools: [Target] = [
         name: "tpc",
         dependencies: [
             "TPCCommandLine", "ProvisioningService", "SandboxNetwork", "ProvisioningCrypto", "ProvisioningAPI",
-            "ProvisioningStorage", "ProvisioningHTTP", "ProvisioningDoctor", "IssuerTools",
+            "ProvisioningStorage", "ProvisioningHTTP", "ProvisioningDoctor", "IssuerTools", "MastercardMDES",
         ]
     ),
     .executableTarget(
@@ -262,6 +272,14 @@ let tests: [Target] = [
             "ProvisioningPrimitives",
         ],
         resources: [.copy("Fixtures")]
+    ),
+    // Against Mastercard's own code: its OAuth signer and Customer Service
+    // client (PyPI, in .venv), and a TAV check written from its description.
+    .testTarget(
+        name: "MastercardMDESTests",
+        dependencies: [
+            "MastercardMDES", "ProvisioningService", "ProvisioningCrypto", "ProvisioningHTTP", "TestSupport",
+        ]
     ),
     .testTarget(
         name: "SandboxNetworkTests",

@@ -52,7 +52,10 @@ package final class Sandbox: Sendable {
     let outbox: NotificationOutbox
     let addPassFlow: AddPassFlow
     let wallet: SandboxWalletNetwork
-    private let clock: @Sendable () -> Date
+    let issuerDirectory: IssuerDirectory
+    /// Where the MDES endpoint writes what it was asked and answered.
+    let mdesJournal: MDESJournal
+    let clock: @Sendable () -> Date
     private let retryTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens the sandbox: reads (or creates, mode 0600) the master key in
@@ -81,6 +84,8 @@ package final class Sandbox: Sendable {
     ) async throws {
         let masterKey = try SandboxMasterKey.loadOrCreate(in: directory)
         let issuerDirectory = try IssuerDirectory(configuration: issuers)
+        self.issuerDirectory = issuerDirectory
+        mdesJournal = MDESJournal(directory: directory)
         authority = try await SandboxCertificateAuthority.loadOrCreate(
             database: database, masterKey: masterKey, now: clock())
         devices = DeviceRegistry(database: database, clock: clock)

@@ -20,6 +20,8 @@ import Darwin
 /// | `payload-certificate.pem`, `payload-key.pem` | RSA-2048 pair card payloads are encrypted for |
 /// | `notification.secret`, `fingerprint.secret`, `activation-data.secret` | 32 random bytes each, hex |
 /// | `backoffice-api-key` | the clear back-office key (only its hash is in the configuration) |
+/// | `tav-key.pem`, `tav-public-key.pem` | RSA-2048 pair signing Mastercard TAVs; the public half is what the issuer registers with Mastercard |
+/// | `mdes-signing-key.pem`, `mdes-consumer-key` | the OAuth 1.0a credentials of MDES calls (sandbox only: in production they come from Mastercard's developer portal) |
 /// | `sandbox.json` | a summary: issuer id, audience, base path, kid, file names |
 ///
 /// Private files are created with mode 0600. An existing `issuers.json` is
@@ -43,6 +45,10 @@ struct SandboxIssuerBootstrap {
         static let fingerprintSecret = "fingerprint.secret"
         static let activationDataSecret = "activation-data.secret"
         static let backOfficeKey = "backoffice-api-key"
+        static let tavKey = "tav-key.pem"
+        static let tavPublicKey = "tav-public-key.pem"
+        static let mdesSigningKey = "mdes-signing-key.pem"
+        static let mdesConsumerKey = "mdes-consumer-key"
     }
 
     let directory: URL
@@ -53,6 +59,10 @@ struct SandboxIssuerBootstrap {
     var keyID = Self.keyID
     /// Whether the configuration marks the service as a sandbox.
     var sandbox = true
+    /// Production MDES credentials from Mastercard's developer portal (the
+    /// consumer key and the signing key's PEM file); nil: a sandbox issuer gets
+    /// its own, a production one no `mdes` member.
+    var mdesCredentials: (consumerKey: String, signingKeyFile: URL)?
 
     /// The configuration file, created if absent — by exactly one of the
     /// processes starting together on the directory.
@@ -86,6 +96,25 @@ struct SandboxIssuerBootstrap {
             try write(name, "hex:" + Hex.encode(try SecureRandom.bytes(count: 32)), private: true)
         }
         try write(File.backOfficeKey, apiKey, private: true)
+        let tavKey = try RSA.PrivateKey(bits: 2048)
+        try write(File.tavKey, try tavKey.pemRepresentation, private: true)
+        try write(File.tavPublicKey, try tavKey.publicKey.pemRepresentation, private: false)
+        var mdes: MDESSettings?
+        if let mdesCredentials {
+            mdes = MDESSettings(
+                baseURL: MDESSettings.productionBaseURL, consumerKey: mdesCredentials.consumerKey,
+                signingKey: .file(mdesCredentials.signingKeyFile),
+                tavKey: .file(directory.appendingPathComponent(File.tavKey)))
+        } else if sandbox {
+            // The sandbox's MDES endpoint registers these at start.
+            let consumerKey = "sandbox-" + Base64URL.encode(try SecureRandom.bytes(count: 18)) + "!" + issuer
+            try write(File.mdesSigningKey, try RSA.PrivateKey(bits: 2048).pemRepresentation, private: true)
+            try write(File.mdesConsumerKey, consumerKey, private: false)
+            mdes = MDESSettings(
+                baseURL: nil, consumerKey: consumerKey,
+                signingKey: .file(directory.appendingPathComponent(File.mdesSigningKey)),
+                tavKey: .file(directory.appendingPathComponent(File.tavKey)))
+        }
 
         let keySet = try JSONDecoder().decode(JSONValue.self, from: Data(JWKSet(keys: [jwk]).jsonRepresentation()))
         let productIds = Set(
@@ -103,7 +132,7 @@ struct SandboxIssuerBootstrap {
             backOfficeAPIKeyHashes: [keyHash],
             notificationSecret: .file(directory.appendingPathComponent(File.notificationSecret)),
             fingerprintSecret: .file(directory.appendingPathComponent(File.fingerprintSecret)),
-            activationDataSecret: .file(directory.appendingPathComponent(File.activationDataSecret)))
+            activationDataSecret: .file(directory.appendingPathComponent(File.activationDataSecret)), mdes: mdes)
         let configuration = IssuerConfiguration(
             issuers: [settings], service: ServiceSettings(audience: audience, sandbox: sandbox))
         let encoder = JSONEncoder()
@@ -114,7 +143,8 @@ struct SandboxIssuerBootstrap {
             "payloadKeyFile": File.payloadKey, "backOfficeAPIKeyFile": File.backOfficeKey,
             "notificationSecretFile": File.notificationSecret, "fingerprintSecretFile": File.fingerprintSecret,
             "activationDataSecretFile": File.activationDataSecret, "configurationFile": File.configuration,
-            "tokenRequestorId": Sandbox.applePayTokenRequestorId,
+            "tokenRequestorId": Sandbox.applePayTokenRequestorId, "tavKeyFile": File.tavKey,
+            "tavPublicKeyFile": File.tavPublicKey,
         ]
         try write(File.summary, String(decoding: try encoder.encode(summary), as: UTF8.self), private: false)
         // Written last: its presence means the issuer is complete.

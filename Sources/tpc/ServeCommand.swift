@@ -1,4 +1,5 @@
 import Foundation
+import MastercardMDES
 import ProvisioningCrypto
 import ProvisioningHTTP
 import ProvisioningService
@@ -127,7 +128,7 @@ struct ServeCommand: Command {
         }
 
         var sandbox: Sandbox?
-        let connector: any TokenServiceConnector
+        let fallback: any TokenServiceConnector
         let trust: ChainTrust
         if runsSandbox {
             let opened: Sandbox
@@ -139,18 +140,28 @@ struct ServeCommand: Command {
                 throw CommandLineError(.configuration, "cannot start: the sandbox directory: \(error)")
             }
             sandbox = opened
-            connector = opened.connector
+            fallback = opened.connector
             trust = ChainTrust(
                 roots: [opened.trustRoot], policy: .sandbox(intermediateCommonName: opened.intermediateCommonName))
         } else {
-            connector = UnavailableTokenService()
+            fallback = UnavailableTokenService()
             trust = ChainTrust(roots: [appleRoot], policy: .production)
+        }
+        // The sandbox's own MDES endpoint: known once the listener is up.
+        let sandboxMDES = MDESEndpoint()
+        let connector: NetworkConnectors
+        do {
+            connector = try Self.connectors(
+                configuration, fallback: fallback, sandboxMDES: runsSandbox ? sandboxMDES : nil)
+        } catch {
+            await database.close()
+            throw CommandLineError(.configuration, "cannot start: \(error)")
         }
         let app: ProvisioningServiceApp
         do {
             app = try ProvisioningServiceApp(
                 configuration: configuration, database: database, connector: connector, chainTrust: trust,
-                logSink: StandardStreams.logSink)
+                walletNetwork: sandbox?.walletNetwork, logSink: StandardStreams.logSink)
         } catch {
             throw CommandLineError(.configuration, "\(error)")
         }
@@ -169,7 +180,7 @@ struct ServeCommand: Command {
         var router = Router()
         app.register(on: &router)
         let basePath = configuration.service.basePath
-        sandbox?.register(on: &router, basePath: basePath)
+        sandbox?.register(on: &router, basePath: basePath, tls: tls != nil)
 
         let server = HTTPServer(
             configuration: HTTPServer.Configuration(
@@ -209,6 +220,10 @@ struct ServeCommand: Command {
             // the one to trust.
             sandbox.setServiceBaseURL(
                 serviceURL, trust: tls.map { .pinnedCertificate(pem: $0.certificateChainPEM) } ?? .systemRoots)
+        }
+        if runsSandbox, let mdesURL = URL(string: root + Sandbox.mdesBasePath) {
+            sandboxMDES.set(
+                baseURL: mdesURL, trust: tls.map { .pinnedCertificate(pem: $0.certificateChainPEM) } ?? .systemRoots)
         }
         // The ready line first: scripts read it as the first line of output.
         StandardStreams.output("tpc: listening on \(root) (base path \(basePath.isEmpty ? "/" : basePath))")

@@ -7,7 +7,7 @@ struct UnavailableTokenService: TokenServiceConnector {
         throw ServiceError(.networkUnavailable, "no card network connector is configured")
     }
 
-    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? {
+    func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken? {
         throw ServiceError(.networkUnavailable, "no card network connector is configured")
     }
 }

@@ -15,7 +15,8 @@ import FoundationNetworking
     ) -> TokenStateChangeCommand {
         TokenStateChangeCommand(
             issuerId: issuer, tokenId: pass.deviceAccountIdentifier, action: action,
-            tokenRequestorId: Sandbox.applePayTokenRequestorId, idempotencyKey: key)
+            tokenRequestorId: Sandbox.applePayTokenRequestorId, idempotencyKey: key, scheme: .visa,
+            requestedBy: .backOffice)
     }
 
     @Test func sameIdempotencyKeyAppliesOnce() async throws {
@@ -59,7 +60,7 @@ import FoundationNetworking
             } throws: { ($0 as? ServiceError)?.code == .networkRejected }
             #expect(try await env.count("sandbox_token_operations") == 0)
             let token = try await env.sandbox.connector.token(
-                issuerId: SandboxEnvironment.issuerId, tokenId: pass.deviceAccountIdentifier)
+                issuerId: SandboxEnvironment.issuerId, tokenId: pass.deviceAccountIdentifier, scheme: .visa)
             #expect(token?.state == .active)
         }
     }
@@ -73,7 +74,7 @@ import FoundationNetworking
                     Self.command(pass, .suspend, key: "k", issuer: SandboxEnvironment.otherIssuerId))
             } throws: { ($0 as? ServiceError)?.code == .networkUnknownToken }
             let seen = try await env.sandbox.connector.token(
-                issuerId: SandboxEnvironment.otherIssuerId, tokenId: pass.deviceAccountIdentifier)
+                issuerId: SandboxEnvironment.otherIssuerId, tokenId: pass.deviceAccountIdentifier, scheme: .visa)
             #expect(seen == nil)
         }
     }
@@ -85,7 +86,7 @@ import FoundationNetworking
             let pass = try await env.provision(.approve, on: phone, provisioningId: provisioningId)
             let token = try #require(
                 try await env.sandbox.connector.token(
-                    issuerId: SandboxEnvironment.issuerId, tokenId: pass.deviceAccountIdentifier))
+                    issuerId: SandboxEnvironment.issuerId, tokenId: pass.deviceAccountIdentifier, scheme: .visa))
             #expect(token.tokenSuffix == pass.deviceAccountNumberSuffix)
             #expect(token.panSuffix == pass.primaryAccountNumberSuffix)
             #expect(token.provisioningId == Hex.encode(provisioningId))

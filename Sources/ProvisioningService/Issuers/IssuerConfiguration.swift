@@ -110,6 +110,10 @@ package struct IssuerConfiguration: Hashable, Sendable {
                 _ = try issuer.notificationSecret.load(field: "\(path).notificationSecret")
                 _ = try issuer.fingerprintSecret.load(field: "\(path).fingerprintSecret")
                 _ = try issuer.activationDataSecret.load(field: "\(path).activationDataSecret")
+                if let mdes = issuer.mdes {
+                    _ = try mdes.signingKey.load(field: "\(path).mdes.signingKey")
+                    _ = try mdes.tavKey.load(field: "\(path).mdes.tavKey")
+                }
             } catch {
                 throw error.naming(issuerId: issuer.id)
             }

@@ -13,11 +13,15 @@ import ProvisioningCrypto
 ///  "tokenRequestorIds": ["40010030273"], "backOfficeAPIKeyHashes": ["sha256:…"],
 ///  "notificationSecret": {"file": "bank-1/notification.secret"},
 ///  "fingerprintSecret": {"file": "bank-1/fingerprint.secret"},
-///  "activationDataSecret": {"value": "base64:…"}}
+///  "activationDataSecret": {"value": "base64:…"},
+///  "mdes": {"baseURL": "https://api.mastercard.com/mdes/csapi/v2", "consumerKey": "…",
+///           "signingKeyPEMFile": "bank-1/mdes-signing-key.pem", "tavKeyPEMFile": "bank-1/tav-key.pem"}}
 /// ```
 ///
-/// `allowedProductIds` and `backOfficeAPIKeyHashes` may be left out (empty);
-/// every other member is required. Unknown members are refused, so a misspelt
+/// `allowedProductIds` and `backOfficeAPIKeyHashes` may be left out (empty),
+/// and `mdes` (``MDESSettings``): with it, the issuer's Mastercard tokens go
+/// to Mastercard's Customer Service API and its Mastercard cards carry TAVs;
+/// without it, to the default connector. Every other member is required. Unknown members are refused, so a misspelt
 /// optional member cannot go unnoticed.
 package struct IssuerSettings: Hashable, Sendable {
     /// The issuer id used in URLs and as the `iss` of its authorization codes.
@@ -43,12 +47,14 @@ package struct IssuerSettings: Hashable, Sendable {
     package var fingerprintSecret: SecretSource
     /// The secret of activation data shared with the network.
     package var activationDataSecret: SecretSource
+    /// Mastercard's MDES, when the issuer's Mastercard cards go there.
+    package var mdes: MDESSettings?
 
     package init(
         id: String, name: String, authorizationCodeKeys: JSONValue, payloadKey: PayloadKeyConfiguration,
         allowedSchemes: [CardScheme], allowedProductIds: [String] = [], tokenRequestorIds: [String],
         backOfficeAPIKeyHashes: [APIKeyHash] = [], notificationSecret: SecretSource,
-        fingerprintSecret: SecretSource, activationDataSecret: SecretSource
+        fingerprintSecret: SecretSource, activationDataSecret: SecretSource, mdes: MDESSettings? = nil
     ) {
         self.id = id
         self.name = name
@@ -61,6 +67,7 @@ package struct IssuerSettings: Hashable, Sendable {
         self.notificationSecret = notificationSecret
         self.fingerprintSecret = fingerprintSecret
         self.activationDataSecret = activationDataSecret
+        self.mdes = mdes
     }
 
     /// JWK members that hold private key material, refused in a verification key set.
@@ -98,6 +105,12 @@ package struct IssuerSettings: Hashable, Sendable {
         guard Set(secrets).count == secrets.count else {
             throw fail(.duplicateSetting, "notificationSecret", "the three secrets must differ")
         }
+        if let mdes {
+            guard allowedSchemes.contains(.mastercard) else {
+                throw fail(.invalidSetting, "mdes", "MDES serves Mastercard cards; allowedSchemes has no MASTERCARD")
+            }
+            try mdes.validate(path: "\(path).mdes", issuerId: id)
+        }
     }
 
     private func validateKeySet(
@@ -126,7 +139,7 @@ package struct IssuerSettings: Hashable, Sendable {
 extension IssuerSettings: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, authorizationCodeKeys, payloadKey, allowedSchemes, allowedProductIds, tokenRequestorIds
-        case backOfficeAPIKeyHashes, notificationSecret, fingerprintSecret, activationDataSecret
+        case backOfficeAPIKeyHashes, notificationSecret, fingerprintSecret, activationDataSecret, mdes
     }
 
     package init(from decoder: any Decoder) throws {
@@ -148,7 +161,8 @@ extension IssuerSettings: Codable {
                     ?? [],
                 notificationSecret: try container.decode(SecretSource.self, forKey: .notificationSecret),
                 fingerprintSecret: try container.decode(SecretSource.self, forKey: .fingerprintSecret),
-                activationDataSecret: try container.decode(SecretSource.self, forKey: .activationDataSecret))
+                activationDataSecret: try container.decode(SecretSource.self, forKey: .activationDataSecret),
+                mdes: try container.decodeIfPresent(MDESSettings.self, forKey: .mdes))
         } catch {
             // Only an id that is itself valid is worth naming in the error.
             throw ServiceError.configuration(error, issuerId: IssuerConfiguration.isIdentifier(id) ? id : nil)
@@ -168,5 +182,6 @@ extension IssuerSettings: Codable {
         try container.encode(notificationSecret, forKey: .notificationSecret)
         try container.encode(fingerprintSecret, forKey: .fingerprintSecret)
         try container.encode(activationDataSecret, forKey: .activationDataSecret)
+        try container.encodeIfPresent(mdes, forKey: .mdes)
     }
 }

@@ -46,3 +46,38 @@ extension PEMSource: CustomStringConvertible, CustomDebugStringConvertible, Cust
     package var debugDescription: String { description }
     package var customMirror: Mirror { Mirror(self, children: ["source": description], displayStyle: .enum) }
 }
+
+extension PEMSource {
+    /// Decodes the source a configuration object gives as a pair of members, a
+    /// file path (`…PEMFile`, relative to the configuration file) or inline text
+    /// (`…PEM`): exactly one of the two.
+    /// - Throws: ``ServiceError`` `missing-setting` or `invalid-setting` naming the member.
+    static func decode<Key: CodingKey>(
+        _ container: KeyedDecodingContainer<Key>, file: Key, inline: Key, decoder: any Decoder
+    ) throws -> PEMSource {
+        let path = try container.decodeIfPresent(String.self, forKey: file)
+        let text = try container.decodeIfPresent(String.self, forKey: inline)
+        switch (path, text) {
+        case (let path?, nil):
+            return .file(IssuerConfiguration.resolve(path: path, decoder: decoder))
+        case (nil, let text?):
+            return .inline(text)
+        case (nil, nil):
+            throw ServiceError(
+                .missingSetting, field: ServiceError.settingPath(decoder.codingPath + [file]),
+                "give \(file.stringValue) or \(inline.stringValue)")
+        case (_?, _?):
+            throw ServiceError(
+                .invalidSetting, field: ServiceError.settingPath(decoder.codingPath + [file]),
+                "give only one of \(file.stringValue) and \(inline.stringValue)")
+        }
+    }
+
+    /// Writes the source back as the member pair ``decode(_:file:inline:decoder:)`` reads.
+    func encode<Key: CodingKey>(to container: inout KeyedEncodingContainer<Key>, file: Key, inline: Key) throws {
+        switch self {
+        case .file(let url): try container.encode(url.path, forKey: file)
+        case .inline(let text): try container.encode(text, forKey: inline)
+        }
+    }
+}

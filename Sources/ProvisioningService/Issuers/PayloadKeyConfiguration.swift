@@ -22,41 +22,14 @@ extension PayloadKeyConfiguration: Codable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        privateKey = try Self.decodeSource(container, file: .privateKeyPEMFile, inline: .privateKeyPEM, decoder)
-        certificate = try Self.decodeSource(container, file: .certificatePEMFile, inline: .certificatePEM, decoder)
-    }
-
-    private static func decodeSource(
-        _ container: KeyedDecodingContainer<CodingKeys>, file: CodingKeys, inline: CodingKeys,
-        _ decoder: any Decoder
-    ) throws -> PEMSource {
-        let path = try container.decodeIfPresent(String.self, forKey: file)
-        let text = try container.decodeIfPresent(String.self, forKey: inline)
-        switch (path, text) {
-        case (let path?, nil):
-            return .file(IssuerConfiguration.resolve(path: path, decoder: decoder))
-        case (nil, let text?):
-            return .inline(text)
-        case (nil, nil):
-            throw ServiceError(
-                .missingSetting, field: ServiceError.settingPath(decoder.codingPath + [file]),
-                "give \(file.stringValue) or \(inline.stringValue)")
-        case (_?, _?):
-            throw ServiceError(
-                .invalidSetting, field: ServiceError.settingPath(decoder.codingPath + [file]),
-                "give only one of \(file.stringValue) and \(inline.stringValue)")
-        }
+        privateKey = try PEMSource.decode(container, file: .privateKeyPEMFile, inline: .privateKeyPEM, decoder: decoder)
+        certificate = try PEMSource.decode(
+            container, file: .certificatePEMFile, inline: .certificatePEM, decoder: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        switch privateKey {
-        case .file(let url): try container.encode(url.path, forKey: .privateKeyPEMFile)
-        case .inline(let text): try container.encode(text, forKey: .privateKeyPEM)
-        }
-        switch certificate {
-        case .file(let url): try container.encode(url.path, forKey: .certificatePEMFile)
-        case .inline(let text): try container.encode(text, forKey: .certificatePEM)
-        }
+        try privateKey.encode(to: &container, file: .privateKeyPEMFile, inline: .privateKeyPEM)
+        try certificate.encode(to: &container, file: .certificatePEMFile, inline: .certificatePEM)
     }
 }

@@ -1,4 +1,5 @@
 import ProvisioningAPI
+import ProvisioningCrypto
 
 /// Everything the service asks of a card network's token service (Visa VTS,
 /// Mastercard MDES, …). ``SandboxNetwork`` is one implementation; a real network
@@ -15,10 +16,43 @@ package protocol TokenServiceConnector: Sendable {
     ///   ``ServiceError/Code/networkUnknownToken`` or ``ServiceError/Code/networkRejected``.
     func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken
 
-    /// The network's view of one token, or nil when the network does not know it.
+    /// The network's view of one token (of `scheme`), or nil when the network
+    /// does not know it.
     /// - Throws: ``ServiceError`` with a network code: ``ServiceError/Code/networkUnavailable``,
     ///   ``ServiceError/Code/networkUnknownToken`` or ``ServiceError/Code/networkRejected``.
-    func token(issuerId: String, tokenId: String) async throws -> NetworkToken?
+    func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken?
+
+    /// The `activationData` returned with Apple's pass data for a card of this
+    /// network, in the network's own format.
+    ///
+    /// The default is the sandbox's format (``ActivationData``): a network
+    /// with a published format (Mastercard's TAV) implements its own.
+    /// - Throws: ``ServiceError`` `internal` when it cannot be made.
+    func activationData(for request: ActivationDataRequest) throws -> IssuedActivationData
+}
+
+extension TokenServiceConnector {
+    package func activationData(for request: ActivationDataRequest) throws -> IssuedActivationData {
+        do {
+            let provisioningId = try SecureRandom.bytes(count: ActivationData.provisioningIdByteCount)
+            let bytes = try ActivationData.make(
+                provisioningId: provisioningId, nonce: request.nonce, secret: request.issuer.activationDataSecret)
+            return IssuedActivationData(bytes: bytes, provisioningId: provisioningId)
+        } catch {
+            throw ServiceError(.internal, "the activation data could not be made")
+        }
+    }
+}
+
+/// Who asked for a lifecycle change, for the network's own audit trail
+/// (MDES's `AuditInfo` and reason codes, for one).
+package enum TokenChangeRequester: String, Sendable, Hashable {
+    /// The cardholder, through the issuer's app (an authorization code).
+    case issuerApp = "issuer-app"
+    /// An operator of the issuer's back office (an API key).
+    case backOffice = "back-office"
+    /// The service itself, repairing its registry from the network's view.
+    case network
 }
 
 /// A lifecycle action the service asks a network to apply.
@@ -29,15 +63,24 @@ package struct TokenStateChangeCommand: Sendable, Hashable {
     package var tokenRequestorId: String
     /// Same key, same effect: the network applies the action at most once per key.
     package var idempotencyKey: String
+    /// The token's scheme: which network the command goes to.
+    package var scheme: CardScheme
+    package var requestedBy: TokenChangeRequester
+    /// The back office's free-text reason, when it gave one (at most 500 characters).
+    package var reason: String?
 
     package init(
-        issuerId: String, tokenId: String, action: TokenAction, tokenRequestorId: String, idempotencyKey: String
+        issuerId: String, tokenId: String, action: TokenAction, tokenRequestorId: String, idempotencyKey: String,
+        scheme: CardScheme, requestedBy: TokenChangeRequester, reason: String? = nil
     ) {
         self.issuerId = issuerId
         self.tokenId = tokenId
         self.action = action
         self.tokenRequestorId = tokenRequestorId
         self.idempotencyKey = idempotencyKey
+        self.scheme = scheme
+        self.requestedBy = requestedBy
+        self.reason = reason
     }
 }
 

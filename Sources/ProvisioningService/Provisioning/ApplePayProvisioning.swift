@@ -30,20 +30,17 @@ struct ApplePayProvisioning: Sendable {
             primaryAccountNumber: card.pan, expiration: card.expiration.wireValue, name: card.cardholderName,
             nonce: nonce, nonceSignature: Array(request.nonceSignature))
         let sealed: ApplePayEncryptedPassData
-        let provisioningId: [UInt8]
-        let activationData: [UInt8]
         let fingerprint: String
         do {
             sealed = try ApplePayECCV2.encrypt(passData.jsonRepresentation(), for: leafKey)
-            provisioningId = try SecureRandom.bytes(count: ActivationData.provisioningIdByteCount)
-            activationData = try ActivationData.make(
-                provisioningId: provisioningId, nonce: nonce, secret: issuer.activationDataSecret)
             fingerprint = try issuer.panFingerprint(of: card.pan)
         } catch {
             throw ServiceError(.internal, "the pass data could not be produced")
         }
+        let activationData = try context.connector.activationData(
+            for: ActivationDataRequest(issuer: issuer, card: card, nonce: nonce, now: now))
         let attempt = ProvisioningAttempt(
-            provisioningId: Hex.encode(provisioningId), issuerId: issuer.id, requestId: requestId,
+            provisioningId: Hex.encode(activationData.provisioningId), issuerId: issuer.id, requestId: requestId,
             cardRef: card.cardReference, panFingerprint: fingerprint, panLastFour: card.panLastFour, scheme: scheme,
             createdAt: now)
         let audit = AuditEvent(
@@ -57,7 +54,7 @@ struct ApplePayProvisioning: Sendable {
             ],
             with: [attempt.insertion, AuditLog.recording(audit, issuerId: issuer.id)], on: context.database)
         return ApplePayProvisioningResponse(
-            encryptedPassData: Data(sealed.encryptedPassData), activationData: Data(activationData),
+            encryptedPassData: Data(sealed.encryptedPassData), activationData: Data(activationData.bytes),
             ephemeralPublicKey: Data(sealed.ephemeralPublicKey), provisioningId: attempt.provisioningId)
     }
 }

@@ -13,10 +13,12 @@ struct TokenLifecycle: Sendable {
         case issuerApp(VerifiedAuthorizationCode)
         case backOffice
 
-        var name: String {
+        var name: String { requester.rawValue }
+
+        var requester: TokenChangeRequester {
             switch self {
-            case .issuerApp: "issuer-app"
-            case .backOffice: "back-office"
+            case .issuerApp: .issuerApp
+            case .backOffice: .backOffice
             }
         }
     }
@@ -82,7 +84,7 @@ struct TokenLifecycle: Sendable {
             }
             let command = TokenStateChangeCommand(
                 issuerId: issuer.id, tokenId: tokenId, action: action, tokenRequestorId: current.tokenRequestorId,
-                idempotencyKey: idempotencyKey)
+                idempotencyKey: idempotencyKey, scheme: current.scheme, requestedBy: actor.requester, reason: reason)
             let networkToken: NetworkToken
             do {
                 networkToken = try await callNetwork(command, requestId: requestId)
@@ -150,7 +152,8 @@ struct TokenLifecycle: Sendable {
     /// the state the registry has now, or `nil` when nothing changed (or the
     /// network could not say).
     private func reconcile(_ token: TokenRecord, issuer: Issuer, requestId: String) async throws -> TokenState? {
-        guard let network = try? await context.connector.token(issuerId: issuer.id, tokenId: token.tokenId),
+        guard let network = try? await context.connector.token(
+                issuerId: issuer.id, tokenId: token.tokenId, scheme: token.scheme),
             network.state != token.state
         else { return nil }
         let now = context.clock()

@@ -17,14 +17,22 @@ extension Sandbox {
     static let maximumBodyByteCount = 64 * 1024
 
     /// Mounts ``routes`` on `router` under `basePath` (`"/mg/tpc"`; pass `""`
-    /// when the router already carries the base path).
+    /// when the router already carries the base path), and the sandbox's MDES
+    /// Customer Service API at `/mdes/csapi/v2` (`tls`: the listener serves
+    /// HTTPS, which the OAuth base string names).
     ///
     /// Errors are answered by the HTTP layer (``ProvisioningAPI/ProblemConvertible``)
     /// as `application/problem+json` ``ProblemDetails`` with the contract's types (`not-found`, `invalid-field`,
     /// `nonce-replayed`, `declined`, `illegal-transition`, `malformed-json`…)
     /// and the request id; an unexpected failure is a bare `internal` problem
     /// whose detail says nothing about the cause.
-    package func register(on router: inout Router, basePath: String) {
+    package func register(on router: inout Router, basePath: String, tls: Bool = false) {
+        // Mastercard's Customer Service API, at its own path as on
+        // api.mastercard.com: a connector differs from production by its base URL only.
+        SandboxMDES(
+            issuers: issuerDirectory, vault: vault, journal: mdesJournal, scheme: tls ? "https" : "http",
+            clock: self.clock
+        ).register(on: &router)
         router.group(basePath) { router in
             func mount(
                 _ route: APIRoute, status: HTTPStatus = .ok,

@@ -22,6 +22,7 @@ import ProvisioningStorage
 struct AddPassFlow: Sendable {
     static let maximumPassDataByteCount = 16 * 1024
     static let maximumDisplayFieldByteCount = 128
+    static let maximumActivationDataByteCount = 4096
 
     let authority: SandboxCertificateAuthority
     let devices: DeviceRegistry
@@ -64,7 +65,10 @@ struct AddPassFlow: Sendable {
         let scheme = try Self.scheme(ofPAN: pan, hint: request.paymentNetwork)
         guard
             let (issuer, provisioningId) = issuers.resolve(
-                activationData: [UInt8](request.activationData), nonce: nonce, scheme: scheme)
+                IssuerDirectory.ActivationCheck(
+                    activationData: [UInt8](request.activationData), nonce: nonce, scheme: scheme,
+                    primaryAccountNumber: pan, expiration: CardExpiration(wireValue: passData.expiration),
+                    now: clock()))
         else {
             throw SandboxError(
                 .activationDataInvalid, "no issuer made this activation data for this nonce",
@@ -144,7 +148,10 @@ struct AddPassFlow: Sendable {
                 FieldProblem(
                     field: "/encryptedPassData", reason: request.encryptedPassData.isEmpty ? .missing : .tooLong))
         }
-        if request.activationData.count != ActivationData.byteCount {
+        // The sandbox's own format, or a network's (a TAV is a few hundred bytes).
+        if request.activationData.count != ActivationData.byteCount
+            && !(64...maximumActivationDataByteCount).contains(request.activationData.count)
+        {
             problems.append(FieldProblem(field: "/activationData", reason: .malformed))
         }
         if let ephemeral = request.ephemeralPublicKey, ephemeral.count != 65 {

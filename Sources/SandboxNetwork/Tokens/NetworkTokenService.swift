@@ -1,4 +1,5 @@
 import Foundation
+import MastercardMDES
 import ProvisioningAPI
 import ProvisioningCrypto
 import ProvisioningService
@@ -19,7 +20,7 @@ final class NetworkTokenService: TokenServiceConnector {
     /// How long a new token is valid.
     static let tokenLifetimeYears = 3
 
-    private let database: any SQLDatabase
+    let database: any SQLDatabase
     private let issuers: IssuerDirectory
     private let outbox: NotificationOutbox
     private let clock: @Sendable () -> Date
@@ -118,7 +119,7 @@ final class NetworkTokenService: TokenServiceConnector {
         return result.0
     }
 
-    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? {
+    func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken? {
         guard let token = try await load(tokenId: tokenId, on: database), token.issuerId == issuerId else {
             return nil
         }
@@ -194,9 +195,13 @@ final class NetworkTokenService: TokenServiceConnector {
             else { throw SandboxError(.unknownPass, "the pass's token is not known") }
             let nonce = try self.nonceSealing.open(
                 try row.decode([UInt8].self, column: "nonce_sealed"), context: tokenId)
-            guard
-                let provisioningId = ActivationData.verify(
-                    activationData, nonce: nonce, secret: issuer.activationDataSecret),
+            // A TAV (an MDES issuer's Mastercard card) was verified for the
+            // card when the token was made; the same TAV again is its proof.
+            let provisioningId =
+                token.network == "mastercard" && issuer.mdes != nil
+                ? try? TokenizationAuthenticationValue.provisioningId(tav: activationData, nonce: nonce)
+                : ActivationData.verify(activationData, nonce: nonce, secret: issuer.activationDataSecret)
+            guard let provisioningId,
                 ConstantTime.equals(Array(Hex.encode(provisioningId).utf8), Array(token.provisioningId.utf8))
             else {
                 throw SandboxError(

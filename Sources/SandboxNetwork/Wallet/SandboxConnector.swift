@@ -12,8 +12,8 @@ struct SandboxConnector: TokenServiceConnector, WalletTokenService {
         try await vault.changeTokenState(command)
     }
 
-    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? {
-        try await vault.token(issuerId: issuerId, tokenId: tokenId)
+    func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken? {
+        try await vault.token(issuerId: issuerId, tokenId: tokenId, scheme: scheme)
     }
 
     func tokenize(_ request: WalletTokenizationRequest) async throws -> WalletTokenization {

@@ -11,6 +11,12 @@ struct IssuerInitCommand: IssuerToolCommand {
         "audience", valueName: "aud", help: "The service's audience (`aud` of codes).", default: "tpc")
     static let kid = Option<String>("kid", valueName: "kid", help: "Key id of the code key.", default: "code-key-1")
     static let sandbox = Flag("sandbox", help: "Mark the configuration as a sandbox service.")
+    static let mdesConsumerKey = Option<String?>(
+        "mdes-consumer-key", valueName: "key",
+        help: "Your consumer key from Mastercard's developer portal: Mastercard tokens then go to MDES.")
+    static let mdesSigningKey = Option<String?>(
+        "mdes-signing-key", valueName: "pem",
+        help: "The PEM private key of the certificate registered on Mastercard's developer portal.")
     static let force = Flag("force", help: "Replace an existing issuer in --dir.")
     static let json = Flag("json", help: "Print the summary as JSON.")
 
@@ -21,11 +27,15 @@ struct IssuerInitCommand: IssuerToolCommand {
             configuration holds its public JWK), payload-key.pem + payload-certificate.pem (RSA-2048: the bank \
             encrypts card payloads for the certificate, the service holds the key), notification, fingerprint \
             and activation-data secrets, backoffice-api-key (only its SHA-256 is in the configuration), \
-            issuers.json (the service configuration: `tpc serve --config issuers.json`) and sandbox.json (a \
-            summary the other issuer commands read with --issuer-dir). Private files are mode 0600. Refuses a \
-            directory that already holds issuers.json unless --force.
+            tav-key.pem + tav-public-key.pem (RSA-2048: the service signs Mastercard TAVs with the key; \
+            register the public key with Mastercard), issuers.json (the service configuration: `tpc serve \
+            --config issuers.json`) and sandbox.json (a summary the other issuer commands read with \
+            --issuer-dir). With --mdes-consumer-key and --mdes-signing-key the configuration sends Mastercard \
+            tokens to MDES (docs/networks.md); with --sandbox, to the sandbox's own MDES endpoint, with \
+            credentials made here. Private files are mode 0600. Refuses a directory that already holds \
+            issuers.json unless --force.
             """,
-        options: [dir, issuerId, name, audience, kid, sandbox, force, json])
+        options: [dir, issuerId, name, audience, kid, sandbox, mdesConsumerKey, mdesSigningKey, force, json])
 
     let arguments: ParsedArguments
 
@@ -50,6 +60,18 @@ struct IssuerInitCommand: IssuerToolCommand {
         bootstrap.audience = try arguments[Self.audience]
         bootstrap.keyID = try arguments[Self.kid]
         bootstrap.sandbox = arguments[Self.sandbox]
+        switch (try arguments[Self.mdesConsumerKey], try arguments[Self.mdesSigningKey]) {
+        case (let consumerKey?, let signingKey?):
+            bootstrap.mdesCredentials = (
+                consumerKey, URL(fileURLWithPath: signingKey).standardizedFileURL
+            )
+        case (nil, nil):
+            break
+        default:
+            throw CommandLineError(
+                .invalidValue, "--mdes-consumer-key and --mdes-signing-key go together",
+                hint: "give both, or neither")
+        }
         do {
             try bootstrap.create(now: Date())
         } catch {
@@ -66,7 +88,8 @@ struct IssuerInitCommand: IssuerToolCommand {
             issuer \(bootstrap.issuer) created in \(directory.path)
               bank side (keep private):    issuer-code-key.pem, backoffice-api-key
               bank side (public):          payload-certificate.pem
-              service side (keep private): payload-key.pem, *.secret
+              service side (keep private): payload-key.pem, *.secret, tav-key.pem
+              register with Mastercard:    tav-public-key.pem (verifies the TAVs of your Mastercard cards)
               service configuration:       issuers.json  →  tpc serve --config \(configuration.path)
             next: tpc issuer mint-code --issuer-dir \(directory.path) --scope provision --card-ref CARD-REF
             """)

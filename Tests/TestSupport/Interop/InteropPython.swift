@@ -47,4 +47,30 @@ package enum InteropPython {
         }
         return result.output
     }
+
+    /// Runs a check script of Tests/Interop that takes one JSON object on stdin
+    /// and answers one on stdout, exiting 0 when the check passed and 1 when
+    /// it failed; returns whether it passed and the answer. Any other exit
+    /// (a usage error, a crash) throws.
+    package static func check(
+        _ script: String, input: [String: Any], timeout: Duration = .seconds(120)
+    ) async throws -> (passed: Bool, answer: [String: Any]) {
+        guard FileManager.default.isExecutableFile(atPath: interpreter.path) else {
+            throw Failure(description: "no Python venv at \(interpreter.path): run `make deps`")
+        }
+        let result: ChildProcessOutput
+        do {
+            result = try await ChildProcess.run(
+                [interpreter.path, packageRoot.appendingPathComponent("Tests/Interop/\(script)").path],
+                input: Array(try JSONSerialization.data(withJSONObject: input)), timeout: timeout)
+        } catch let error as DemoError {
+            throw Failure(description: "\(script): \(error.message)")
+        }
+        guard result.exit == .exited(0) || result.exit == .exited(1),
+            let answer = try? JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any]
+        else {
+            throw Failure(description: "\(script) did not answer (\(result.exit)): \(result.errorText)")
+        }
+        return (result.exit == .exited(0), answer)
+    }
 }

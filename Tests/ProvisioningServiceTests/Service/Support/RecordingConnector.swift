@@ -25,5 +25,5 @@ final class RecordingConnector: TokenServiceConnector, Sendable {
             tokenRequestorId: command.tokenRequestorId)
     }
 
-    func token(issuerId: String, tokenId: String) async throws -> NetworkToken? { nil }
+    func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken? { nil }
 }

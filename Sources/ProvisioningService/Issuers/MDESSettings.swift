@@ -1,0 +1,111 @@
+import Foundation
+
+/// How the service reaches Mastercard's MDES for one issuer: the Customer
+/// Service API it sends Mastercard tokens' lifecycle to, the OAuth 1.0a
+/// credentials that sign each call, and the key that signs the TAVs returned
+/// with Apple's pass data for Mastercard cards (docs/networks.md).
+///
+/// In JSON, the issuer's `mdes` member:
+///
+/// ```json
+/// {"baseURL": "https://api.mastercard.com/mdes/csapi/v2",
+///  "consumerKey": "…!…", "signingKeyPEMFile": "bank-1/mdes-signing-key.pem",
+///  "tavKeyPEMFile": "bank-1/tav-key.pem", "timeoutSeconds": 10}
+/// ```
+///
+/// `baseURL` left out means the sandbox's own MDES endpoint, allowed only
+/// under `tpc serve --sandbox`. The signing key is the private key of the
+/// certificate registered on Mastercard's developer portal; the TAV key's
+/// public half is registered with Mastercard at onboarding (`tpc issuer init`
+/// prints it). `timeoutSeconds` (1–60, default 10) bounds each call.
+package struct MDESSettings: Hashable, Sendable {
+    /// The Customer Service API's base, up to and including `/mdes/csapi/v2`;
+    /// nil for the sandbox's own endpoint.
+    package var baseURL: URL?
+    /// The consumer key from Mastercard's developer portal.
+    package var consumerKey: String
+    /// The RSA private key that signs API calls (PEM).
+    package var signingKey: PEMSource
+    /// The RSA private key that signs TAVs (PEM).
+    package var tavKey: PEMSource
+    /// The bound of one call.
+    package var timeoutSeconds: Int
+
+    package static let defaultTimeoutSeconds = 10
+    /// Mastercard's production Customer Service API.
+    package static let productionBaseURL = URL(string: "https://api.mastercard.com/mdes/csapi/v2")
+
+    package init(
+        baseURL: URL?, consumerKey: String, signingKey: PEMSource, tavKey: PEMSource,
+        timeoutSeconds: Int = MDESSettings.defaultTimeoutSeconds
+    ) {
+        self.baseURL = baseURL
+        self.consumerKey = consumerKey
+        self.signingKey = signingKey
+        self.tavKey = tavKey
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// Checks the values.
+    /// - Throws: ``ServiceError`` `invalid-setting` naming the field.
+    func validate(path: String, issuerId: String) throws(ServiceError) {
+        if let baseURL {
+            guard let scheme = baseURL.scheme?.lowercased(), ["https", "http"].contains(scheme),
+                baseURL.host?.isEmpty == false, baseURL.query == nil
+            else {
+                throw ServiceError(
+                    .invalidSetting, issuerId: issuerId, field: "\(path).baseURL", "an http(s) URL without a query")
+            }
+        }
+        guard !consumerKey.isEmpty, consumerKey.count <= 256, !consumerKey.contains(where: \.isNewline) else {
+            throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).consumerKey", "1–256 characters")
+        }
+        guard (1...60).contains(timeoutSeconds) else {
+            throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).timeoutSeconds", "1–60")
+        }
+        guard signingKey != tavKey else {
+            throw ServiceError(
+                .duplicateSetting, issuerId: issuerId, field: "\(path).tavKeyPEMFile",
+                "the TAV key and the API signing key must differ")
+        }
+    }
+}
+
+extension MDESSettings: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case baseURL, consumerKey, signingKeyPEMFile, signingKeyPEM, tavKeyPEMFile, tavKeyPEM, timeoutSeconds
+    }
+
+    package init(from decoder: any Decoder) throws {
+        try IssuerConfiguration.refuseUnknownMembers(decoder, known: Set(CodingKeys.allCases.map(\.stringValue)))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let base = try container.decodeIfPresent(String.self, forKey: .baseURL)
+        var url: URL?
+        if let base {
+            guard let parsed = URL(string: base) else {
+                throw ServiceError(
+                    .invalidSetting, field: ServiceError.settingPath(decoder.codingPath + [CodingKeys.baseURL]),
+                    "not a URL")
+            }
+            url = parsed
+        }
+        self.init(
+            baseURL: url, consumerKey: try container.decode(String.self, forKey: .consumerKey),
+            signingKey: try PEMSource.decode(
+                container, file: .signingKeyPEMFile, inline: .signingKeyPEM, decoder: decoder),
+            tavKey: try PEMSource.decode(container, file: .tavKeyPEMFile, inline: .tavKeyPEM, decoder: decoder),
+            timeoutSeconds: try container.decodeIfPresent(Int.self, forKey: .timeoutSeconds)
+                ?? Self.defaultTimeoutSeconds)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(baseURL?.absoluteString, forKey: .baseURL)
+        try container.encode(consumerKey, forKey: .consumerKey)
+        try signingKey.encode(to: &container, file: .signingKeyPEMFile, inline: .signingKeyPEM)
+        try tavKey.encode(to: &container, file: .tavKeyPEMFile, inline: .tavKeyPEM)
+        if timeoutSeconds != Self.defaultTimeoutSeconds {
+            try container.encode(timeoutSeconds, forKey: .timeoutSeconds)
+        }
+    }
+}
