@@ -42,31 +42,52 @@ package struct OAuthParameters: Sendable, Hashable {
         ]
     }
 
-    /// The signature base string of RFC 5849 §3.4.1: the method in upper case,
-    /// the base string URI (scheme and host in lower case, default port left
-    /// out, no query or fragment) and the normalized parameters (the query's
-    /// and these, each name and value percent-encoded, sorted by name then
-    /// value, joined with `&`), each percent-encoded and joined with `&`.
+    /// The signature base string (RFC 5849 §3.4.1) as Mastercard's gateway and
+    /// its reference signer (`mastercard-oauth1-signer`) build it: the method in
+    /// upper case, the URL without query (scheme and host in lower case, the
+    /// scheme's default port left out, `/` for an empty path) and the sorted
+    /// `name=value` pairs of the query and of these parameters, each of the
+    /// three percent-encoded and joined with `&`.
+    ///
+    /// Where the reference signer departs from RFC 5849 the signer follows it,
+    /// as the gateway verifies what it makes: the OAuth values go into the
+    /// pairs unencoded (a `!` in the consumer key, the body hash's `+ / =`),
+    /// the pairs sort as whole `name=value` strings, and a query is encoded
+    /// pair by pair only when it arrived with percent escapes (else its spaces
+    /// become `+`).
     ///
     /// - Throws: ``MDESError`` `authorizationMalformed` for a URL without a
     ///   scheme or host.
     package func signatureBaseString(method: String, url: URL) throws -> String {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(), !host.isEmpty
+            let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty
         else { throw MDESError(.authorizationMalformed, "the request URL has no scheme or host") }
-        var base = "\(scheme)://\(host)"
+        var authority = host.lowercased()
         if let port = components.port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) {
-            base += ":\(port)"
+            authority += ":\(port)"
         }
         let path = components.percentEncodedPath
-        base += path.isEmpty ? "/" : path
-        var pairs = (components.queryItems ?? []).map { item in
-            (Self.percentEncode(item.name), Self.percentEncode(item.value ?? ""))
+        let base = "\(scheme)://\(authority)\(path.isEmpty ? "/" : path)"
+        var pairs: [String] = []
+        if let query = components.percentEncodedQuery, !query.isEmpty {
+            let escaped = query.removingPercentEncoding != query
+            for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let decode = { (text: Substring) in
+                    (String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text))
+                }
+                let name = decode(parts[0])
+                let value = parts.count > 1 ? decode(parts[1]) : ""
+                pairs.append(
+                    escaped
+                        ? "\(Self.percentEncode(name))=\(Self.percentEncode(value))"
+                        : "\(name.replacingOccurrences(of: " ", with: "+"))=\(value.replacingOccurrences(of: " ", with: "+"))"
+                )
+            }
         }
-        pairs += items.map { (Self.percentEncode($0.0), Self.percentEncode($0.1)) }
-        pairs.sort { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        let normalized = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        return [method.uppercased(), Self.percentEncode(base), Self.percentEncode(normalized)]
+        pairs += items.map { "\($0.0)=\($0.1)" }
+        pairs.sort()
+        return [method.uppercased(), Self.percentEncode(base), Self.percentEncode(pairs.joined(separator: "&"))]
             .joined(separator: "&")
     }
 

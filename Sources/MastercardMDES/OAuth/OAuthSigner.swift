@@ -14,7 +14,7 @@ import ProvisioningCrypto
 /// let header = try signer.authorization(
 ///     method: "POST", url: URL(string: "https://api.mastercard.com/mdes/csapi/v2/token/suspend")!,
 ///     body: Array(#"{"TokenSuspendRequest":{}}"#.utf8))
-/// // OAuth oauth_consumer_key="abc%21123",oauth_nonce="…",…,oauth_signature="…"
+/// // OAuth oauth_consumer_key="abc!123",oauth_nonce="…",…,oauth_signature="…"
 /// ```
 package struct OAuthSigner: Sendable {
     package var consumerKey: String
@@ -41,10 +41,10 @@ package struct OAuthSigner: Sendable {
             bodyHash: try OAuthParameters.bodyHash(of: body))
         let base = try parameters.signatureBaseString(method: method, url: url)
         let signature = try signingKey.signature(for: Array(base.utf8), padding: .pkcs1v15SHA256)
-        let items = parameters.items + [("oauth_signature", Base64.encode(signature))]
-        return "OAuth "
-            + items.map { "\(OAuthParameters.percentEncode($0.0))=\"\(OAuthParameters.percentEncode($0.1))\"" }
-            .joined(separator: ",")
+        // As the reference signer writes it: values as they are, but for the
+        // signature, percent-encoded.
+        let items = parameters.items + [("oauth_signature", OAuthParameters.percentEncode(Base64.encode(signature)))]
+        return "OAuth " + items.map { "\($0.0)=\"\($0.1)\"" }.joined(separator: ",")
     }
 
     static let nonceAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)

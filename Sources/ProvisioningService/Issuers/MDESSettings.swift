@@ -57,8 +57,10 @@ package struct MDESSettings: Hashable, Sendable {
                     .invalidSetting, issuerId: issuerId, field: "\(path).baseURL", "an http(s) URL without a query")
             }
         }
-        guard !consumerKey.isEmpty, consumerKey.count <= 256, !consumerKey.contains(where: \.isNewline) else {
-            throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).consumerKey", "1–256 characters")
+        guard !consumerKey.isEmpty, consumerKey.count <= 256,
+            !consumerKey.contains(where: { $0.isNewline || $0 == "\"" || $0 == "," })
+        else {
+            throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).consumerKey", "1–256 characters, no quote, comma or line break")
         }
         guard (1...60).contains(timeoutSeconds) else {
             throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).timeoutSeconds", "1–60")

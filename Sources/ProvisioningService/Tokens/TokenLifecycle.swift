@@ -152,7 +152,8 @@ struct TokenLifecycle: Sendable {
     /// the state the registry has now, or `nil` when nothing changed (or the
     /// network could not say).
     private func reconcile(_ token: TokenRecord, issuer: Issuer, requestId: String) async throws -> TokenState? {
-        guard let network = try? await context.connector.token(
+        guard
+            let network = try? await context.connector.token(
                 issuerId: issuer.id, tokenId: token.tokenId, scheme: token.scheme),
             network.state != token.state
         else { return nil }

@@ -179,7 +179,10 @@ struct SandboxMDES: Sendable {
                         MDESSimpleTokenResponse(
                             token: .init(
                                 tokenUniqueReference: request.tokenUniqueReference,
-                                commentId: String(Int(clock().timeIntervalSince1970 * 1000)))))))
+                                // Only when a comment was recorded, as the API says.
+                                commentId: request.commentText.map { _ in
+                                    String(Int(clock().timeIntervalSince1970 * 1000))
+                                })))))
         }
     }
 

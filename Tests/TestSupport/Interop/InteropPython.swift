@@ -22,6 +22,10 @@ package enum InteropPython {
     /// The script could not run or exited with a failure.
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// Runs `Tests/Interop/<script> arguments…` with `input` on stdin; returns stdout.
