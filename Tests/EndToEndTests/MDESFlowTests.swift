@@ -132,6 +132,47 @@ extension EndToEndTests {
             #expect(valid, "schema_check.py: \(answer)")
         }
 
+        @Test func mastercardsOwnClientDrivesTheSandboxsCustomerServiceAPI() async throws {
+            let deployment = try await Deployment.shared(.sqlite)
+            let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve, scheme: "MASTERCARD")
+            let reference = pass.deviceAccountIdentifier
+            let directory = deployment.sandboxDirectory
+            func step(_ op: String, reason: String? = nil, expectError: Bool = false) -> [String: Any] {
+                var step: [String: Any] = ["op": op, "token_unique_reference": reference, "expect_error": expectError]
+                if let reason { step["reason_code"] = reason }
+                if op != "search" && op != "systemstatus" { step["comment"] = "checked by Mastercard's SDK" }
+                return step
+            }
+            let (passed, answer) = try await InteropPython.check(
+                "mdes/client_check.py",
+                input: [
+                    "base_url": deployment.client.root,
+                    "consumer_key": try String(
+                        contentsOf: directory.appendingPathComponent("mdes-consumer-key"), encoding: .utf8
+                    ).trimmingCharacters(in: .whitespacesAndNewlines),
+                    "key_pem": try String(
+                        contentsOf: directory.appendingPathComponent("mdes-signing-key.pem"), encoding: .utf8),
+                    "steps": [
+                        step("systemstatus"), step("search"), step("suspend", reason: "L"), step("search"),
+                        step("unsuspend", reason: "F"), step("activate", reason: "C", expectError: true),
+                        step("delete", reason: "C"), step("search"),
+                    ],
+                ])
+            #expect(passed, "client_check.py: \(answer)")
+            let steps = try #require(answer["steps"] as? [[String: Any]])
+            func status(_ index: Int) -> String? {
+                let response = steps[index]["response"] as? [String: Any]
+                let accounts = (response?["SearchResponse"] as? [String: Any])?["Accounts"] as? [String: Any]
+                let account = (accounts?["Account"] as? [[String: Any]])?.first
+                let token = ((account?["Tokens"] as? [String: Any])?["Token"] as? [[String: Any]])?.first
+                return token?["CurrentStatusCode"] as? String
+            }
+            #expect([status(1), status(3), status(7)] == ["A", "S", "D"], "\(steps)")
+            #expect(steps[5]["error"] as? String == "INVALID_TOKEN_STATUS")
+            // The service heard of every change the network made.
+            #expect(try await deployment.tokens(ofCard: provisioned.cardRef).map(\.state) == [.deleted])
+        }
+
         @Test func aVisaCardKeepsTheSandboxsOwnActivationDataAndLifecycle() async throws {
             let deployment = try await Deployment.shared(.sqlite)
             let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve, scheme: "VISA")

@@ -21,8 +21,10 @@ import Testing
     static let cases: [Case] = [
         Case(
             method: "POST", url: "https://api.mastercard.com/mdes/csapi/v2/token/suspend",
-            body: #"{"TokenSuspendRequest":{"TokenUniqueReference":"DWSPMC000000000132d72d4fcb2f4136a0532d3093ff1a45"}}"#,
-            consumerKey: "L5BsiPgaF-O3qA36znUATgQXwJB6MRoMSdhjd7wt50c97279!50596e52466e3966546d434b7354584c4975693238513d3d"),
+            body:
+                #"{"TokenSuspendRequest":{"TokenUniqueReference":"DWSPMC000000000132d72d4fcb2f4136a0532d3093ff1a45"}}"#,
+            consumerKey:
+                "L5BsiPgaF-O3qA36znUATgQXwJB6MRoMSdhjd7wt50c97279!50596e52466e3966546d434b7354584c4975693238513d3d"),
         Case(method: "GET", url: "https://api.mastercard.com/mdes/csapi/v2/systemstatus", body: "", consumerKey: "k!1"),
         Case(
             method: "POST", url: "http://127.0.0.1:8080/mdes/csapi/v2/search?Format=JSON",
@@ -61,12 +63,15 @@ import Testing
         let url = try #require(URL(string: test.url))
         let verifier = OAuthVerifier(consumers: [test.consumerKey: try Self.key.get().publicKey])
         let now = Date()
-        let header = try await Self.mastercard(test, nonce: "nonce0000000001a", timestamp: Int(now.timeIntervalSince1970))
+        let header = try await Self.mastercard(
+            test, nonce: "nonce0000000001a", timestamp: Int(now.timeIntervalSince1970))
         #expect(
-            try verifier.verify(authorization: header, method: test.method, url: url, body: Array(test.body.utf8), now: now)
+            try verifier.verify(
+                authorization: header, method: test.method, url: url, body: Array(test.body.utf8), now: now)
                 == test.consumerKey)
 
-        let fresh = try await Self.mastercard(test, nonce: "nonce0000000002b", timestamp: Int(now.timeIntervalSince1970))
+        let fresh = try await Self.mastercard(
+            test, nonce: "nonce0000000002b", timestamp: Int(now.timeIntervalSince1970))
         // One character of the signature changed.
         let signatureStart = try #require(fresh.range(of: "oauth_signature=\"")).upperBound
         var tampered = fresh

@@ -12,7 +12,9 @@ import Testing
         OAuthVerifier(consumers: ["abc!123": try key.get().publicKey])
     }
 
-    static func header(url: URL = url, body: [UInt8] = body, nonce: String? = nil, at date: Date = Date()) throws
+    static func header(
+        url: URL = url, body: [UInt8] = body, nonce: String? = nil, at date: Date = Date()
+    ) throws
         -> String
     {
         try OAuthSigner(consumerKey: "abc!123", signingKey: key.get()).authorization(

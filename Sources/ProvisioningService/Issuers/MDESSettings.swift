@@ -60,7 +60,9 @@ package struct MDESSettings: Hashable, Sendable {
         guard !consumerKey.isEmpty, consumerKey.count <= 256,
             !consumerKey.contains(where: { $0.isNewline || $0 == "\"" || $0 == "," })
         else {
-            throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).consumerKey", "1–256 characters, no quote, comma or line break")
+            throw ServiceError(
+                .invalidSetting, issuerId: issuerId, field: "\(path).consumerKey",
+                "1–256 characters, no quote, comma or line break")
         }
         guard (1...60).contains(timeoutSeconds) else {
             throw ServiceError(.invalidSetting, issuerId: issuerId, field: "\(path).timeoutSeconds", "1–60")
