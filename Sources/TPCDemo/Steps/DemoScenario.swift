@@ -20,6 +20,7 @@ package enum DemoScenario {
         .issuerWalletCards,
         .issuerWalletPayments,
         .backOffice,
+        .mastercardMDES,
     ]
 
     /// The ``DemoContext/values`` key of the work directory the demo made
