@@ -13,7 +13,9 @@ import Testing
         ]
     }
 
-    static func with(_ change: @escaping (inout [String: Any]) -> Void) throws -> Result<IssuerConfiguration, ServiceError> {
+    static func with(
+        _ change: @escaping (inout [String: Any]) -> Void
+    ) throws -> Result<IssuerConfiguration, ServiceError> {
         try IssuerConfigurationTests.mutatingFirstIssuer { issuer in
             var mdes = Self.valid
             change(&mdes)
