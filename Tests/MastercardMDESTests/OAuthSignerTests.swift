@@ -3,7 +3,7 @@ import MastercardMDES
 import ProvisioningCrypto
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct OAuthSignerTests {
+@Suite(.timeLimit(.minutes(3))) struct OAuthSignerTests {
     static let key = Result { try RSA.PrivateKey(bits: 2048) }
     static let url = URL(string: "https://api.mastercard.com/mdes/csapi/v2/token/suspend")!
     static let body = Array(#"{"TokenSuspendRequest":{"TokenUniqueReference":"DWSPMC0001"}}"#.utf8)

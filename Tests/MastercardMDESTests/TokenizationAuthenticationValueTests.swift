@@ -4,7 +4,7 @@ import ProvisioningCrypto
 import ProvisioningService
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TokenizationAuthenticationValueTests {
+@Suite(.timeLimit(.minutes(3))) struct TokenizationAuthenticationValueTests {
     static let key = Result { try RSA.PrivateKey(bits: 2048) }
     static let pan = "5413330089010012"
     static let expiry = CardExpiration(month: 12, year: 2029)!

@@ -4,7 +4,7 @@ import Testing
 @testable import ProvisioningService
 
 /// The issuer's `mdes` member: how Mastercard tokens reach MDES.
-@Suite(.timeLimit(.minutes(2))) struct MDESSettingsTests {
+@Suite(.timeLimit(.minutes(3))) struct MDESSettingsTests {
     static var valid: [String: Any] {
         [
             "baseURL": "https://api.mastercard.com/mdes/csapi/v2", "consumerKey": "abc!123",
