@@ -11,7 +11,7 @@ struct DemoCommandTests {
         "Suspend, resume and delete the token", "A declined card",
         "Wallet extension: status, sign-in and card entries", "Wallet extension adds the card to the iPhone",
         "Issuer wallet: Visa and dual-brand cards, details, art", "Issuer wallet: ID&V, a payment and a replenishment",
-        "Back office: token list and an operator action",
+        "Back office: token list and an operator action", "Mastercard: TAV and the MDES Customer Service API",
     ]
 
     /// The summary table's step rows (` 1  Start …`, `12  Back office …`).
