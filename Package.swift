@@ -3,7 +3,7 @@ import PackageDescription
 
 // The C layer: each Debian library is wrapped once, and only the matching Swift
 // module imports it (docs/architecture.md, "Modules", its rules) — OpenSSL aside:
-// HTTPServer's client uses its TLS (libssl) too.
+// ProvisioningHTTP's server and client use its TLS (libssl) too.
 let cLayer: [Target] = [
     .systemLibrary(
         name: "COpenSSL",
@@ -14,15 +14,9 @@ let cLayer: [Target] = [
         name: "COpenSSLShims",
         dependencies: ["COpenSSL"]
     ),
-    .systemLibrary(
-        name: "CMicroHTTPD",
-        pkgConfig: "libmicrohttpd",
-        providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-    ),
-    .target(
-        name: "CMicroHTTPDShims",
-        dependencies: ["CMicroHTTPD"]
-    ),
+    // The Linux calls of ProvisioningHTTP's server that Swift cannot make
+    // itself: epoll (a packed struct), eventfd, accept4, thread names.
+    .target(name: "CEventLoop"),
     .systemLibrary(
         name: "CSQLite",
         pkgConfig: "sqlite3",
@@ -46,13 +40,12 @@ let serverSide: [Target] = [
         // `tpc` needs no resource bundle beside it.
         exclude: ["Resources"]
     ),
-    // The server on libmicrohttpd, and a small HTTP/1.1 client on OpenSSL
-    // (the service's own calls, so `tpc` links no FoundationNetworking).
+    // An HTTP/1.1 server of its own (event loops on epoll, TLS by OpenSSL),
+    // and a small HTTP/1.1 client on OpenSSL (the service's own calls, so
+    // `tpc` links no FoundationNetworking).
     .target(
         name: "ProvisioningHTTP",
-        dependencies: [
-            "CMicroHTTPD", "CMicroHTTPDShims", "COpenSSL", "COpenSSLShims", "ProvisioningAPI", "ProvisioningPrimitives",
-        ]
+        dependencies: ["CEventLoop", "COpenSSL", "COpenSSLShims", "ProvisioningAPI", "ProvisioningPrimitives"]
     ),
     .target(
         name: "ProvisioningStorage",
@@ -392,7 +385,7 @@ let package = Package(
 // warnings, compiled as written (seedSamplesAsWritten); C targets have no
 // Swift to check.
 if Context.environment["PP_WARNINGS_AS_ERRORS"] == "1" {
-    let cTargets: Set<String> = ["COpenSSLShims", "CMicroHTTPDShims", "CProcessSpawn"]
+    let cTargets: Set<String> = ["COpenSSLShims", "CEventLoop", "CProcessSpawn"]
     let seedTargets: Set<String> = ["SeedSamplesTests", "DigitalCardsSeedTests"]
     for target in package.targets
     where target.type != .system && !cTargets.contains(target.name) && !seedTargets.contains(target.name) {

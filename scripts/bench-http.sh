@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTTP throughput: tpc-bench's `http-serve` (libmicrohttpd + router + middleware)
+# HTTP throughput: tpc-bench's `http-serve` (the event-loop server + router + middleware)
 # against nginx returning the same body, both loaded by `wrk -t2 -c64 -d10s`.
 # Prints two `BENCH {json}` lines. Builds nothing: run
 # `swift build -c release --product tpc-bench` first (as `make bench` does).

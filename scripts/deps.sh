@@ -16,7 +16,6 @@ need_command() { # command, Debian package
 
 need_command pkg-config pkg-config
 need_pkgconfig openssl libssl-dev
-need_pkgconfig libmicrohttpd libmicrohttpd-dev
 need_pkgconfig sqlite3 libsqlite3-dev
 need_pkgconfig libpq libpq-dev
 need_command openssl openssl

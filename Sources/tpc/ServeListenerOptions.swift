@@ -13,7 +13,7 @@ import TPCCommandLine
 /// The operations listener serves `/healthz`, `/readyz`, `/metrics` and
 /// `/openapi.json` (at the root and under the base path) from a table of its
 /// own, so that probes and scrapers are answered while clients fill the
-/// service port's table: when that table is full, libmicrohttpd stops
+/// service port's table: when that table is full, the server stops
 /// accepting on the service port, health included.
 struct ServeListenerOptions: Sendable {
     /// The service port's limits.

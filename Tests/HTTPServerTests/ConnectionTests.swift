@@ -94,8 +94,8 @@ import Testing
         try await withServer(limits: limits, router: Self.numberRouter()) { server in
             let port = server.port
             let outcome = try await onThread { () -> (servedWhileFull: Bool, servedAfterwards: Bool) in
-                // Two idle connections fill a limit of 2 (libmicrohttpd splits it over
-                // its pool threads and stops accepting while full).
+                // Two idle connections fill a limit of 2; the server stops accepting
+                // while the table is full.
                 var first: RawHTTPConnection? = try RawHTTPConnection(port: port)
                 let second = try RawHTTPConnection(port: port)
                 let third = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 2)
@@ -109,6 +109,50 @@ import Testing
             }
             #expect(!outcome.servedWhileFull)
             #expect(outcome.servedAfterwards)
+        }
+    }
+
+    /// A client that pipelines its requests gets every answer, in order: the
+    /// connection serves them one after the other from what it has buffered
+    /// (and never reads more than it answers), whether the handler answers at
+    /// once or waits.
+    @Test(arguments: [false, true])
+    func twoThousandPipelinedRequestsInOneWriteAreAnsweredInOrder(waiting: Bool) async throws {
+        var router = Router()
+        router.get("/n/:n") { request in
+            if waiting { await Task.yield() }
+            return .text(request.pathParameters["n"] ?? "")
+        }
+        try await withServer(router: router) { server in
+            let port = server.port
+            let answers = try await onThread { () -> [String] in
+                let connection = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 30)
+                try connection.send((0..<2000).map { "GET /n/\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+                return try (0..<2000).map { _ in String(decoding: try connection.readResponse().body, as: UTF8.self) }
+            }
+            #expect(answers == (0..<2000).map(String.init))
+        }
+    }
+
+    @Test func anHTTP10ClientKeepsTheConnectionOnlyWhenItAsks() async throws {
+        try await withServer(router: Self.numberRouter()) { server in
+            let port = server.port
+            let (kept, closed) = try await onThread { () -> (Bool, Bool) in
+                let keeping = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 10)
+                try keeping.send("GET /numbers/1 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let first = try keeping.readResponse()
+                try keeping.send("GET /numbers/2 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let second = try keeping.readResponse()
+                let plain = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 10)
+                try plain.send("GET /numbers/3 HTTP/1.0\r\n\r\n")
+                let third = try plain.readResponse()
+                return (
+                    first.header("Connection") == "keep-alive" && second.status == 200,
+                    third.header("Connection") == "close" && plain.waitForClose()
+                )
+            }
+            #expect(kept)
+            #expect(closed)
         }
     }
 }

@@ -181,7 +181,7 @@ import Glibc
     }
 
     @Test func httpsIsVerifiedAgainstTheGivenAnchors() async throws {
-        try #require(HTTPServer.supportsTLS, "libmicrohttpd was built without TLS")
+        try #require(HTTPServer.supportsTLS, "the server cannot serve HTTPS")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("client-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

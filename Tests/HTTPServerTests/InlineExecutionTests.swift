@@ -3,7 +3,7 @@ import ProvisioningHTTP
 import Synchronization
 import Testing
 
-/// Handlers first run inline on the polling thread and fall back to suspending the
+/// Handlers first run inline on the event loop's thread and fall back to suspending the
 /// connection; every kind of handler must be answered exactly once on either path.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct InlineExecutionTests {
     /// Holds a value behind an actor, so a handler can hop off its task's executor.
@@ -91,7 +91,7 @@ import Testing
     @Test func deadlineStillAppliesToAHandlerThatOutlivesItsInlineBudget() async throws {
         var router = Router()
         router.get("/stuck") { _ in
-            // Blocks the polling thread past the budget, then waits forever.
+            // Blocks the event loop's thread past the budget, then waits forever.
             let until = ContinuousClock.now.advanced(by: .milliseconds(5))
             while ContinuousClock.now < until {}
             try await Task.sleep(for: .seconds(60))
@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    /// The name of the calling thread (libmicrohttpd names its polling threads).
+    /// The name of the calling thread (the server names its event-loop threads).
     static func threadName() -> String {
         // Linux: the kernel's name of the calling thread.
         let name = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
@@ -143,12 +143,12 @@ import Testing
             }
         }
         #expect(names.values.count == 20)
-        #expect(names.values.allSatisfy { $0.hasPrefix("MHD") }, "\(Set(names.values))")
+        #expect(names.values.allSatisfy { $0.hasPrefix(HTTPServer.eventLoopThreadNamePrefix) }, "\(Set(names.values))")
     }
 
     @Test func aStepReleasedByAnotherHandlersStepRunsOnThePool() async throws {
         // Another handler handing something over (here a continuation, as a pool
-        // hands over a connection) must not make the step wait for its polling thread.
+        // hands over a connection) must not make the step wait for its event loop.
         let baton = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let names = Collected<String>()
         var router = Router()
@@ -174,7 +174,7 @@ import Testing
             #expect(String(decoding: waited.body, as: UTF8.self) == "released")
         }
         #expect(names.values.count == 1)
-        #expect(!names.values.contains { $0.hasPrefix("MHD") })
+        #expect(!names.values.contains { $0.hasPrefix(HTTPServer.eventLoopThreadNamePrefix) })
     }
 
     @Test func withoutABudgetStepsAfterAWaitRunOnThePool() async throws {
@@ -190,7 +190,7 @@ import Testing
             #expect(response.status == 200)
         }
         #expect(names.values.count == 1)
-        #expect(!names.values.contains { $0.hasPrefix("MHD") })
+        #expect(!names.values.contains { $0.hasPrefix(HTTPServer.eventLoopThreadNamePrefix) })
     }
 
     @Test func manyHandlersWaitingOnOtherThreadsAreEachAnsweredOnce() async throws {
@@ -260,6 +260,6 @@ import Testing
             while finished.values.isEmpty && clock.now < ends { try await Task.sleep(for: .milliseconds(5)) }
         }
         #expect(finished.values.count == 1)
-        #expect(!finished.values.contains { $0.hasPrefix("MHD") })
+        #expect(!finished.values.contains { $0.hasPrefix(HTTPServer.eventLoopThreadNamePrefix) })
     }
 }

@@ -6,18 +6,6 @@ import Testing
 @testable import ProvisioningHTTP
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct LifecycleTests {
-    /// libmicrohttpd 0.9.75 quiesces an epoll thread pool racily: the thread
-    /// that stops listening and a polling thread both remove the listening
-    /// socket from the epoll set, and the second aborts the process. It
-    /// happened twice in seven loaded runs of the suite. The daemon polls with
-    /// `poll`, whose quiesce is a flag; this pins that choice.
-    @Test func thePollingThreadsDoNotUseEpollWhoseQuiesceCanAbort() async throws {
-        let server = HTTPServer(configuration: .init(port: 0, threadPoolSize: 2), router: Router())
-        try server.start()
-        #expect(!server.pollsWithEpoll)
-        await server.shutdown(gracePeriod: .seconds(5))
-    }
-
     @Test func gracefulShutdownLetsInFlightHandlersFinishAndRefusesNewConnections() async throws {
         let gate = Gate()
         let entered = Counter()

@@ -4,7 +4,7 @@ import Testing
 
 /// `tpc serve --operations-port`: health, readiness and metrics from a
 /// connection table of their own (issue 16: 1,100 idle connections blocked
-/// `/healthz` on the service port; with the table full libmicrohttpd stops
+/// `/healthz` on the service port; with the table full the server stops
 /// accepting there, probes included).
 @Suite(.timeLimit(.minutes(3))) struct OperationsListenerTests {
     static func get(_ path: String, port: Int, timeoutSeconds: Int = 15) throws -> RawHTTPConnection.Response {

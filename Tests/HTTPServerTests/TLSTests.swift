@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct TLSTests {
     @Test func servesHTTPSWithACertificateMadeAtTestTime() async throws {
-        try #require(HTTPServer.supportsTLS, "libmicrohttpd was built without TLS")
+        try #require(HTTPServer.supportsTLS, "the server cannot serve HTTPS")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -40,7 +40,9 @@ import Testing
                 return first
             }
             guard let next else { return HTTPResponse(status: .notFound) }
-            try await Task.sleep(for: next.delay)
+            // Only a real delay waits: a sleep's wake-up runs on the cooperative
+            // pool, which a loaded suite can keep busy past the client's timeout.
+            if next.delay > .zero { try await Task.sleep(for: next.delay) }
             var headers = HTTPHeaders()
             headers["Content-Type"] = "application/json"
             return HTTPResponse(
@@ -63,8 +65,10 @@ import Testing
         #"{"Errors":{"Error":[{"Source":"TokenUniqueReference","ReasonCode":"\#(reason)","Description":"…","Recoverable":"false"}]}}"#
     }
 
+    /// Runs `body` with a connector to `script`'s API; `timeoutSeconds` is the
+    /// connector's per-call timeout (generous unless a test is about it).
     static func withConnector(
-        _ script: Script, _ body: (MDESConnector) async throws -> Void
+        _ script: Script, timeoutSeconds: Int = 10, _ body: (MDESConnector) async throws -> Void
     ) async throws {
         let port = Mutex(0)
         var router = Router()
@@ -82,7 +86,7 @@ import Testing
             fingerprintSecret: .value("b"), activationDataSecret: .value("c"))
         let mdes = MDESSettings(
             baseURL: nil, consumerKey: "consumer!bank", signingKey: .inline(try signingKey.get().pemRepresentation),
-            tavKey: .inline(try tavKey.get().pemRepresentation), timeoutSeconds: 1)
+            tavKey: .inline(try tavKey.get().pemRepresentation), timeoutSeconds: timeoutSeconds)
         let endpoint = MDESEndpoint(baseURL: URL(string: "http://127.0.0.1:\(server.port)/mdes/csapi/v2")!)
         do {
             try await body(try MDESConnector(issuer: settings, mdes: mdes, endpoint: endpoint))
@@ -158,7 +162,7 @@ import Testing
             "/mdes/csapi/v2/token/suspend": [(200, Self.changed, .seconds(3))],
             "/mdes/csapi/v2/search": [(200, Self.search("S"), .zero)],
         ])
-        try await Self.withConnector(landed) { connector in
+        try await Self.withConnector(landed, timeoutSeconds: 1) { connector in
             let token = try await connector.changeTokenState(Self.suspend())
             #expect(token.state == .suspended)
         }
@@ -166,7 +170,7 @@ import Testing
             "/mdes/csapi/v2/token/suspend": [(200, Self.changed, .seconds(3))],
             "/mdes/csapi/v2/search": [(200, Self.search("A"), .zero)],
         ])
-        try await Self.withConnector(lost) { connector in
+        try await Self.withConnector(lost, timeoutSeconds: 1) { connector in
             await #expect { try await connector.changeTokenState(Self.suspend()) } throws: {
                 ($0 as? ServiceError)?.code == .networkUnavailable
             }

@@ -10,5 +10,6 @@
 #include "pp_shims_mac.h"
 #include "pp_shims_rsa.h"
 #include "pp_shims_tls_client.h"
+#include "pp_shims_tls_server.h"
 #include "pp_shims_x509.h"
 #endif

@@ -119,6 +119,14 @@ package struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custo
     package static let handlerTimeout = ProblemType(slug: "handler-timeout")
     /// The server is shutting down and does not take the request.
     package static let shuttingDown = ProblemType(slug: "shutting-down")
+    /// The request line and header fields together exceed the server's limit.
+    package static let headersTooLarge = ProblemType(slug: "headers-too-large")
+    /// The request line alone exceeds the server's limit for the head.
+    package static let uriTooLong = ProblemType(slug: "uri-too-long")
+    /// The request's HTTP major version is not 1.
+    package static let httpVersionNotSupported = ProblemType(slug: "http-version-not-supported")
+    /// The request body uses a transfer coding other than `chunked`.
+    package static let unsupportedTransferCoding = ProblemType(slug: "unsupported-transfer-coding")
 
     private struct Entry: Sendable {
         let title: String
@@ -161,6 +169,10 @@ package struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custo
         (.forbidden, Entry(title: "Forbidden", status: 403)),
         (.handlerTimeout, Entry(title: "Request timed out", status: 503)),
         (.shuttingDown, Entry(title: "Service is shutting down", status: 503)),
+        (.headersTooLarge, Entry(title: "Request header fields too large", status: 431)),
+        (.uriTooLong, Entry(title: "Request target too long", status: 414)),
+        (.httpVersionNotSupported, Entry(title: "HTTP version not supported", status: 505)),
+        (.unsupportedTransferCoding, Entry(title: "Transfer coding not implemented", status: 501)),
     ]
 
     private static let entries: [ProblemType: Entry] = Dictionary(catalogue, uniquingKeysWith: { first, _ in first })

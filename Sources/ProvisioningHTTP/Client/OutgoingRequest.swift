@@ -45,7 +45,7 @@ struct OutgoingRequest: Sendable {
         let bracketed = host.contains(":") ? "[\(host)]" : host
         peer = "\(bracketed):\(port)"
         method = request.method
-        guard Self.isToken(request.method.rawValue) else {
+        guard HTTPSyntax.isToken(request.method.rawValue) else {
             throw HTTPError(.invalidRequest, reason: "the method is not an HTTP token")
         }
 
@@ -59,7 +59,7 @@ struct OutgoingRequest: Sendable {
         var head = "\(request.method.rawValue) \(target) HTTP/1.1\r\n"
         head += "Host: \(port == defaultPort ? bracketed : peer)\r\n"
         for field in request.headers where !Self.reservedFields.contains(field.name.lowercased()) {
-            guard Self.isToken(field.name), Self.isFieldValue(field.value) else {
+            guard HTTPSyntax.isToken(field.name), HTTPSyntax.isFieldValue(field.value) else {
                 throw HTTPError(.invalidRequest, reason: "a header field name or value is not valid HTTP")
             }
             head += "\(field.name): \(field.value)\r\n"
@@ -74,25 +74,5 @@ struct OutgoingRequest: Sendable {
     private static func isNumericAddress(_ host: String) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16)
         return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
-    }
-
-    /// RFC 9110 `token`: what a method or field name may be.
-    static func isToken(_ text: String) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                    UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    return true
-                default:
-                    return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-                }
-            }
-    }
-
-    /// No line breaks or other control bytes (tab aside), so a value cannot
-    /// start a new field or request.
-    private static func isFieldValue(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 }

@@ -60,7 +60,7 @@ struct ResponseReader {
         var headers = HTTPHeaders()
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                OutgoingRequest.isToken(String(decoding: line[..<colon], as: UTF8.self))
+                HTTPSyntax.isToken(String(decoding: line[..<colon], as: UTF8.self))
             else {
                 throw invalid("a header line is malformed")
             }
@@ -186,15 +186,5 @@ struct ResponseReader {
         what == "chunk"
             ? invalid("a chunk overruns its size")
             : HTTPError(.responseTooLarge, reason: "the \(what) of \(peer) is too long")
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
-    fileprivate func trimmingWhitespace() -> String {
-        var scalars = Substring(self).unicodeScalars
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
     }
 }

@@ -29,10 +29,8 @@ package struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
 
         /// A configuration value is out of range or the host is not a numeric address.
         package static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
-        /// HTTPS was asked for but libmicrohttpd was built without TLS.
-        package static let tlsUnavailable = Code(rawValue: "tlsUnavailable")
-        /// libmicrohttpd refused to start (port in use, bad certificate or key…);
-        /// its reason went to ``HTTPServerObservers/diagnostics``.
+        /// The server could not start: the port is in use, the certificate or key
+        /// was refused, threads could not be made (the reason says which).
         package static let startFailed = Code(rawValue: "startFailed")
         /// `start()` was called on a server that is running or was shut down.
         package static let invalidState = Code(rawValue: "invalidState")

@@ -1,7 +1,7 @@
 /// An HTTP response status code with its standard reason phrase.
 ///
-/// The reason phrase is what ``ProblemDetails`` uses as a default `title`;
-/// libmicrohttpd writes its own phrase on the status line.
+/// The reason phrase is what ``ProblemDetails`` uses as a default `title` and
+/// what the server writes on the status line.
 package struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     package let rawValue: Int
 
@@ -21,6 +21,7 @@ package struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The RFC 9110 reason phrase, or `"Unknown Status"` for unregistered codes.
     package var reasonPhrase: String {
         switch rawValue {
+        case 100: "Continue"
         case 200: "OK"
         case 201: "Created"
         case 202: "Accepted"
@@ -38,6 +39,7 @@ package struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
         case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 422: "Unprocessable Content"
         case 428: "Precondition Required"
@@ -48,6 +50,7 @@ package struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
         default: "Unknown Status"
         }
     }

@@ -1,6 +1,6 @@
 /// Hooks through which the server reports what it does; all optional.
 ///
-/// Hooks are called on libmicrohttpd's threads right after a response is queued:
+/// Hooks are called on the server's event-loop threads as an answer is written:
 /// keep them fast and non-blocking (hand off to a queue or an `AsyncStream`).
 ///
 /// ```swift
@@ -13,7 +13,7 @@ package struct HTTPServerObservers: Sendable {
     package var accessLog: (@Sendable (CompletedRequest) -> Void)?
     /// One call per answered request, for metrics (same record as `accessLog`).
     package var requestCompleted: (@Sendable (CompletedRequest) -> Void)?
-    /// Server diagnostics: libmicrohttpd's own messages and the type names of
+    /// Server diagnostics: the type names of
     /// unexpected handler errors. Never contains bodies or header values.
     package var diagnostics: (@Sendable (String) -> Void)?
     /// Each error a handler threw that was answered `5xx` (an unexpected error,

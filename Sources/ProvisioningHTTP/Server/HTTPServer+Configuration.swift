@@ -8,18 +8,17 @@ extension HTTPServer {
         /// `0` picks a free port; read it back from ``HTTPServer/port``.
         package var port: Int
         package var limits: Limits
-        /// Threads polling connections (each with its own `poll` set); the core count by default.
+        /// Event-loop threads (each with its own event queue of connections); the core count by default.
         package var threadPoolSize: Int
         /// HTTPS credentials; plain HTTP when `nil`.
         package var tls: TLS?
-        /// How long the polling thread that owns a request may run its handler's
+        /// How long the event loop that owns a request may run its handler's
         /// steps in a row before handing the rest to the cooperative pool; `.zero`
         /// always hands off.
         ///
         /// A handler that answers without waiting on anything then costs no thread
-        /// switch and no connection suspension. When a handler waits on something
-        /// (a database round trip, say), the connection is suspended and the step
-        /// that follows resumes it, so that the polling thread runs that step too:
+        /// switch. When a handler waits on something (a database round trip, say),
+        /// the step that follows wakes the event loop, which runs that step too:
         /// one thread wake-up fewer than a resumption on the pool. The budget is
         /// checked between the handler's steps (from one suspension point to the
         /// next) and only moves a handler that still has runnable steps, so
@@ -44,15 +43,17 @@ extension HTTPServer {
 
     /// Bounds that hold whatever clients send.
     package struct Limits: Sendable {
-        /// libmicrohttpd's per-connection memory pool, which holds the request line
-        /// and headers (plus I/O buffers): requests whose headers do not fit are
-        /// answered `431` by libmicrohttpd. Default 32 KiB.
+        /// The request line and header fields together (and, separately, a chunked
+        /// body's trailer fields and chunk extensions): a head past it is answered
+        /// `431` (`414` when the request line alone is) and the connection closed.
+        /// Default 32 KiB.
         package var maxHeaderBytes: Int
         /// Largest accepted body. A larger `Content-Length` is answered `413` before
-        /// any of the body is read. A chunked body stops being buffered once past the
-        /// limit; the rest is read and dropped and answered `413` — unless it runs on
-        /// for more than `max(maxBodyBytes, 1 MiB)` further bytes, in which case the
-        /// connection is closed (libmicrohttpd cannot answer mid-body). Default 1 MiB.
+        /// any of the body is read (and before `100 Continue`); a chunked body is
+        /// answered `413` as soon as a chunk size takes it past the limit. Either
+        /// way the connection then closes after reading and dropping up to
+        /// `max(maxBodyBytes, 1 MiB)` more bytes for at most 2 s, so that a client
+        /// still sending reads the answer. Default 1 MiB.
         package var maxBodyBytes: Int
         /// Concurrent connections (split evenly over the pool threads). While full the
         /// server stops accepting, so further clients wait in the kernel's backlog
@@ -96,8 +97,8 @@ extension HTTPServer {
 
     /// A PEM certificate chain and its private key, for HTTPS.
     ///
-    /// The key is handed to libmicrohttpd (GnuTLS) at start and otherwise kept only
-    /// in memory; it never appears in errors or logs.
+    /// The key is loaded into OpenSSL at start (TLS 1.2 or later) and otherwise
+    /// kept only in memory; it never appears in errors or logs.
     package struct TLS: Sendable {
         package var certificateChainPEM: String
         package var privateKeyPEM: String

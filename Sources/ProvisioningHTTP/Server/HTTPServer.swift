@@ -1,15 +1,14 @@
-import CMicroHTTPD
-import CMicroHTTPDShims
 import Foundation
 import ProvisioningAPI
 import Synchronization
 
-/// An HTTP/1.1 server on libmicrohttpd: a pool of polling threads parses requests and
-/// each complete request runs its async handler in a Swift task. The task starts on
-/// the polling thread (see ``Configuration/inlineHandlerBudget``). While it waits on
-/// something the connection is suspended; its next step resumes the connection and
-/// runs on the polling thread again. A handler that keeps running past the budget
-/// moves to the cooperative pool, and its connection stays suspended until it answers.
+/// An HTTP/1.1 server of its own: event-loop threads read and parse requests
+/// (strictly, RFC 9112), and each complete request runs its async handler in a
+/// Swift task. The task starts on the event loop's thread (see
+/// ``Configuration/inlineHandlerBudget``); while it waits on something the
+/// connection reads nothing more, and its next step runs on the event loop
+/// again. A handler that keeps running past the budget moves to the
+/// cooperative pool, and the connection waits until it answers.
 ///
 /// ```swift
 /// var router = Router()
@@ -21,22 +20,22 @@ import Synchronization
 /// ```
 ///
 /// Every response carries `X-Request-Id`; every error is an RFC 9457 problem
-/// document; limits in ``Limits`` are enforced before handlers run. A server runs
-/// once: after ``shutdown(gracePeriod:)`` create a new one. Always call
-/// `shutdown` — dropping a running server leaves its threads running.
+/// document, the refusals of malformed or oversized requests included; limits
+/// in ``Limits`` are enforced before handlers run. A server runs once: after
+/// ``shutdown(gracePeriod:)`` create a new one. Always call `shutdown` —
+/// dropping a running server leaves its threads running.
 package final class HTTPServer: Sendable {
     private enum LifeCycle: Sendable {
         case idle
-        case running(RunningDaemon)
+        case running(Running)
         case stopping
         case stopped
     }
 
-    /// What lives exactly as long as the daemon.
-    private struct RunningDaemon: @unchecked Sendable {
-        // `pp_mhd_server *`: only touched by start and by the single shutdown.
-        let server: OpaquePointer
-        let core: Unmanaged<ServerCore>
+    /// What lives exactly as long as the server runs.
+    private struct Running: Sendable {
+        let listener: Listener
+        let loops: [EventLoop]
         let sweeper: Task<Void, Never>
     }
 
@@ -67,15 +66,19 @@ package final class HTTPServer: Sendable {
     /// Whether the server is configured with HTTPS.
     package var isTLS: Bool { configuration.tls != nil }
 
-    /// Whether this libmicrohttpd build can serve HTTPS.
-    package static var supportsTLS: Bool { pp_mhd_tls_supported() == 1 }
+    /// The prefix of the event-loop threads' names (`http-loop-0`, …), as
+    /// `top -H` or a debugger shows them.
+    package static var eventLoopThreadNamePrefix: String { EventLoop.threadNamePrefix }
 
-    /// Binds and starts serving on libmicrohttpd's threads; returns immediately.
+    /// Whether this build can serve HTTPS: always, with OpenSSL.
+    package static var supportsTLS: Bool { true }
+
+    /// Binds and starts serving on the server's threads; returns immediately.
     ///
     /// - Throws: ``HTTPError`` with `invalidConfiguration` for out-of-range
-    ///   settings or a non-numeric host, `tlsUnavailable` when HTTPS is asked for
-    ///   but unsupported, `startFailed` when the port cannot be bound or the
-    ///   certificate/key is rejected, `invalidState` when already started.
+    ///   settings or a non-numeric host, `startFailed` when the port cannot be
+    ///   bound or the certificate/key is refused, `invalidState` when already
+    ///   started.
     package func start() throws {
         try validate()
         let claimed = lifeCycle.withLock { state -> Bool in
@@ -84,52 +87,30 @@ package final class HTTPServer: Sendable {
             return true
         }
         guard claimed else { throw HTTPError(.invalidState, reason: "The server was already started.") }
-
-        let retainedCore = Unmanaged.passRetained(core)
-        let limits = configuration.limits
-        var error: Int32 = 0
-        let server: OpaquePointer? = configuration.host.withCString { host in
-            withOptionalCString(configuration.tls?.privateKeyPEM) { key in
-                withOptionalCString(configuration.tls?.certificateChainPEM) { certificate in
-                    var config = pp_mhd_config(
-                        host: host,
-                        port: UInt16(configuration.port),
-                        connection_limit: UInt32(limits.maxConnections),
-                        connection_timeout: UInt32(limits.idleTimeout),
-                        thread_pool_size: UInt32(configuration.threadPoolSize),
-                        connection_memory_limit: limits.maxHeaderBytes,
-                        per_ip_connection_limit: UInt32(limits.maxConnectionsPerIP ?? 0),
-                        request_read_timeout_ms: UInt32(limits.requestReadTimeoutMilliseconds),
-                        tls_key_pem: key,
-                        tls_cert_pem: certificate,
-                        access_handler: httpServerAccessHandler,
-                        access_handler_cls: retainedCore.toOpaque(),
-                        completed: httpServerRequestCompleted,
-                        completed_cls: retainedCore.toOpaque(),
-                        log: httpServerLog,
-                        log_cls: retainedCore.toOpaque())
-                    return pp_mhd_start(&config, &error)
+        do {
+            let tls = try configuration.tls.map(TLSContext.init)
+            let listener = try Listener(
+                host: configuration.host, port: configuration.port, limits: configuration.limits)
+            var loops: [EventLoop] = []
+            do {
+                for index in 0..<configuration.threadPoolSize {
+                    loops.append(try EventLoop(index: index, core: core, listener: listener, tls: tls))
                 }
+            } catch {
+                listener.close()
+                throw error
             }
-        }
-        guard let server else {
-            retainedCore.release()
+            for loop in loops { loop.start() }
+            listener.start(into: loops)
+            boundPort.store(listener.port, ordering: .releasing)
+            let core = self.core
+            let interval = max(min(configuration.limits.handlerDeadline / 4, .milliseconds(250)), .milliseconds(5))
+            let sweeper = Task { await core.sweepDeadlines(every: interval) }
+            lifeCycle.withLock { $0 = .running(Running(listener: listener, loops: loops, sweeper: sweeper)) }
+        } catch {
             lifeCycle.withLock { $0 = .idle }
-            switch Int(error) {
-            case Int(PP_MHD_START_BAD_HOST):
-                throw HTTPError(.invalidConfiguration, reason: "The host must be a numeric IP address.")
-            case Int(PP_MHD_START_NO_TLS):
-                throw HTTPError(.tlsUnavailable, reason: "libmicrohttpd was built without TLS support.")
-            default:
-                throw HTTPError(
-                    .startFailed, reason: "libmicrohttpd could not start (address in use or TLS credentials refused).")
-            }
+            throw error
         }
-        boundPort.store(Int(pp_mhd_bound_port(server)), ordering: .releasing)
-        let core = self.core
-        let interval = max(min(limits.handlerDeadline / 4, .milliseconds(250)), .milliseconds(5))
-        let sweeper = Task { await core.sweepDeadlines(every: interval) }
-        lifeCycle.withLock { $0 = .running(RunningDaemon(server: server, core: retainedCore, sweeper: sweeper)) }
     }
 
     /// Stops the server gracefully.
@@ -137,73 +118,39 @@ package final class HTTPServer: Sendable {
     /// New connections are refused at once and responses carry
     /// `Connection: close`. Handlers still running get up to `gracePeriod` to
     /// finish; then each remaining one is cancelled and its client answered `503`
-    /// (`shutting-down`). Finally the daemon and its threads stop. Safe to call
-    /// more than once; later calls return immediately.
+    /// (`shutting-down`). Finally the connections close and the threads end.
+    /// Safe to call more than once; later calls return immediately.
     package func shutdown(gracePeriod: Duration = .seconds(10)) async {
-        let running: RunningDaemon? = lifeCycle.withLock { state in
-            guard case .running(let daemon) = state else { return nil }
+        let running: Running? = lifeCycle.withLock { state in
+            guard case .running(let running) = state else { return nil }
             state = .stopping
-            return daemon
+            return running
         }
         guard let running else { return }
         let clock = ContinuousClock()
 
         core.draining.store(true, ordering: .relaxed)
-        _ = pp_mhd_stop_listening(running.server)
+        await running.listener.stopAccepting()
 
         let graceEnds = clock.now.advanced(by: gracePeriod)
-        while clock.now < graceEnds, core.handlersInFlight.load(ordering: .relaxed) > 0 {
+        while clock.now < graceEnds, core.requestsInFlight.load(ordering: .acquiring) > 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
 
-        core.book.withLock {
-            $0.refusingWork = true
-            core.refusing.store(true, ordering: .releasing)
-        }
-        // A request registered just before `refusingWork` may not be `.running` yet
-        // (it suspends first), so sweep until the book is empty.
-        let sweepEnds = clock.now.advanced(by: .seconds(5))
-        while true {
-            let leftovers = core.book.withLock { $0.suspended.values.map(\.context) }
-            if leftovers.isEmpty || clock.now >= sweepEnds { break }
-            for context in leftovers {
-                core.finish(
-                    context,
-                    with: HTTPResponse(
-                        problem: ServerCore.shuttingDown, instance: context.path, requestID: context.requestID),
-                    routePattern: nil, cancelHandler: true)
-            }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-
-        // Give resumed connections a moment to send their answers; requests still
-        // uploading a body are cut off by the stop.
+        // From here on a new request is refused, and each handler still
+        // running is answered 503 and cancelled; the loops write the answers.
+        core.refusing.store(true, ordering: .releasing)
         let flushEnds = clock.now.advanced(by: .seconds(2))
-        while clock.now < flushEnds, core.live.load(ordering: .relaxed) > 0 {
+        while clock.now < flushEnds, core.requestsInFlight.load(ordering: .acquiring) > 0 {
+            _ = core.refuseRemaining()
             try? await Task.sleep(for: .milliseconds(10))
         }
 
-        // Every suspended connection has been resumed above (and nothing suspends
-        // after `refusingWork`), which MHD_stop_daemon requires; a resume that left
-        // the book just before the sweep may still be on its way.
-        while core.resumesInFlight.load(ordering: .acquiring) > 0 {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
         running.sweeper.cancel()
-        pp_mhd_stop(running.server)
-        running.core.release()
+        for loop in running.loops { await loop.stop() }
+        running.listener.close()
         boundPort.store(0, ordering: .releasing)
         lifeCycle.withLock { $0 = .stopped }
-    }
-
-    /// Whether the running daemon polls with epoll, whose quiesce in
-    /// libmicrohttpd 0.9.75 can abort the process during ``shutdown(gracePeriod:)``;
-    /// `false` by design (the daemon polls with `poll`), checked by a test.
-    var pollsWithEpoll: Bool {
-        lifeCycle.withLock { state in
-            guard case .running(let daemon) = state else { return false }
-            return pp_mhd_uses_epoll(daemon.server) == 1
-        }
     }
 
     private func validate() throws {
@@ -231,18 +178,4 @@ package final class HTTPServer: Sendable {
             }
         }
     }
-}
-
-extension HTTPServer.Limits {
-    /// ``requestReadTimeout`` for libmicrohttpd's shim: whole milliseconds, 0 for none.
-    var requestReadTimeoutMilliseconds: Int {
-        guard let timeout = requestReadTimeout else { return 0 }
-        let (seconds, attoseconds) = timeout.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
-}
-
-private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) throws -> R) rethrows -> R {
-    guard let string else { return try body(nil) }
-    return try string.withCString { try body($0) }
 }

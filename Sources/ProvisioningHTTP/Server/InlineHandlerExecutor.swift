@@ -1,21 +1,20 @@
 import Synchronization
 
 /// The task executor a handler's task prefers, so that its steps run on the
-/// libmicrohttpd polling thread that owns the request's connection.
+/// event-loop thread that owns the request's connection.
 ///
 /// Handing every request to the cooperative pool and back costs a thread wake-up
-/// each way plus a suspend/resume cycle through MHD's inter-thread channel; on a
-/// loaded 2-core machine that was more than half the cost of a small request. While
-/// the polling thread drains this executor, jobs of the handler's task (and its
+/// each way; on a loaded 2-core machine that was more than half the cost of a
+/// small request. While the event loop drains this executor, jobs of the handler's task (and its
 /// child tasks) queue here and run inline, so a handler that does not wait on
 /// anything finishes before the access handler returns and its response is queued
 /// directly, with no suspension.
 ///
 /// When the handler waits on something that completes elsewhere (a database
-/// round trip, an actor, a timer), the polling thread suspends the connection and
-/// *parks* the executor. The first job that arrives then wakes the connection
-/// through `wake`: MHD resumes it, which it has to do anyway to send the response,
-/// and the polling thread drains the handler's next steps. Resuming on the pool
+/// round trip, an actor, a timer), the event loop *parks* the executor and serves
+/// its other connections. The first job that arrives then pokes the loop through
+/// `wake`, as the answer would have to anyway, and the loop drains the handler's
+/// next steps. Resuming on the pool
 /// instead cost one more thread wake-up per wait. That holds for steps that plain
 /// threads release (a database driver's completion on its queue, an I/O thread).
 /// A step that a task releases — another handler's step handing a lock or a
@@ -43,12 +42,12 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
     }
 
     private enum Mode {
-        /// A polling thread runs the jobs.
+        /// An event loop runs the jobs.
         case draining
         /// Nobody runs the jobs; the first one calls `wake`, unless a task
         /// enqueues it.
         case parked
-        /// `wake` was called; jobs wait for the polling thread.
+        /// `wake` was called; jobs wait for the event loop.
         case woken
         /// Every job goes to the global executor.
         case forwarding
@@ -82,8 +81,8 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
 
     private let jobs = Mutex(Jobs())
     /// Called, off the lock, when a job arrives for a parked executor: resumes
-    /// the connection so that its polling thread drains again, or returns `false`
-    /// when the request no longer has a polling thread to come back to (it was
+    /// the connection so that its event loop drains again, or returns `false`
+    /// when the request no longer has an event loop to come back to (it was
     /// answered meanwhile), and the executor then forwards.
     private let wake: @Sendable () -> Bool
 
@@ -104,7 +103,7 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
             case .parked:
                 // Enqueued from inside a task: another handler's step has released
                 // something to this one (a lock, a pooled connection). Behind a busy
-                // polling thread the step would wait and so would what it holds,
+                // event loop the step would wait and so would what it holds,
                 // with others queued for it. The pool runs it now.
                 if withUnsafeCurrentTask(body: { $0 != nil }) {
                     jobs.mode = .forwarding
@@ -123,7 +122,7 @@ final class InlineHandlerExecutor: TaskExecutor, Sendable {
     }
 
     /// Runs queued jobs on the calling thread until none is left, `isDone` holds or
-    /// `budget` has passed. Call from the request's polling thread only: the first
+    /// `budget` has passed. Call from the request's event loop only: the first
     /// time from the thread that created the task, later after a wake.
     func drain(budget: Duration, isDone: () -> Bool) -> DrainOutcome {
         let clock = ContinuousClock()

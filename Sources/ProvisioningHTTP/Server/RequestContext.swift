@@ -1,74 +1,60 @@
-import CMicroHTTPD
 import ProvisioningAPI
 import Synchronization
 
-/// A libmicrohttpd connection pointer that may cross threads.
+/// One request between the moment its last byte arrived and the moment its
+/// answer is written: what its handler, the deadline sweeper and shutdown
+/// share with the event loop that owns the connection.
 ///
-/// MHD allows `MHD_resume_connection` from any thread; every other use stays on
-/// the connection's polling thread, inside the access handler.
-struct ConnectionHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
-}
-
-/// Per-request state, retained in MHD's `*con_cls` from the first access-handler
-/// call until the request-completed callback releases it.
+/// Exactly one of them settles it (``settle(with:routePattern:cancelHandler:)``);
+/// the event loop alone writes the answer.
 final class RequestContext: Sendable {
     enum Phase: Sendable {
-        /// Headers seen; the body (if any) is arriving.
-        case receiving
-        /// The handler's task runs inline on the polling thread; the connection is
-        /// not suspended, so a settled response is queued without a resume.
+        /// The handler's task runs inline on the event loop's thread.
         case inline
-        /// The connection is suspended while the handler's task runs or waits.
+        /// The handler waits (its executor parked) or runs on the pool.
         case running
-        /// A job of a parked handler resumed the connection; its polling thread
-        /// drains the handler again when MHD calls the access handler.
+        /// A step of a parked handler arrived: the event loop drains it next.
         case waking
-        /// A response waits for MHD to call the access handler after resume.
+        /// An answer waits for the event loop to write it.
         case ready(HTTPResponse)
-        /// A response was queued; nothing more happens until completion.
+        /// The answer was taken for writing, or the connection closed.
         case answered
     }
 
     struct State: Sendable {
-        var phase: Phase = .receiving
-        var body: [UInt8] = []
-        var receivedBytes = 0
-        var discardedBytes = 0
-        var bodyTooLarge = false
+        var phase: Phase = .inline
         var routePattern: String?
         var handlerTask: Task<Void, Never>?
         /// The executor the handler's task prefers, while it may still run jobs inline.
         var executor: InlineHandlerExecutor?
-        /// When a suspended handler is answered `503` instead, counted from its start.
-        var deadline: ContinuousClock.Instant?
     }
 
-    let connection: ConnectionHandle
+    /// The connection's key in its event loop.
+    let connectionID: UInt64
+    let loop: EventLoop
     let started: ContinuousClock.Instant
     let method: HTTPMethod
     let path: String
     let requestID: String
     let peerAddress: String?
-    let headers: HTTPHeaders
-    let query: HTTPQuery
+    let requestBodyBytes: Int
     let state = Mutex(State())
 
     init(
-        connection: ConnectionHandle, method: HTTPMethod, path: String, requestID: String, peerAddress: String?,
-        headers: HTTPHeaders, query: HTTPQuery
+        connectionID: UInt64, loop: EventLoop, started: ContinuousClock.Instant, method: HTTPMethod, path: String,
+        requestID: String, peerAddress: String?, requestBodyBytes: Int
     ) {
-        self.connection = connection
-        self.started = ContinuousClock.now
+        self.connectionID = connectionID
+        self.loop = loop
+        self.started = started
         self.method = method
         self.path = path
         self.requestID = requestID
         self.peerAddress = peerAddress
-        self.headers = headers
-        self.query = query
+        self.requestBodyBytes = requestBodyBytes
     }
 
-    /// Takes a settled response for queueing, marking the request answered; `nil`
+    /// Takes a settled answer for writing, marking the request answered; `nil`
     /// while none is stored.
     func takeReadyResponse() -> (response: HTTPResponse, routePattern: String?)? {
         let taken: (response: HTTPResponse, routePattern: String?, executor: InlineHandlerExecutor?)? =
@@ -79,22 +65,32 @@ final class RequestContext: Sendable {
                 return (response, state.routePattern, state.executor)
             }
         guard let taken else { return nil }
-        // Answered: no polling thread drains this handler again, so whatever it
+        // Answered: no event loop drains this handler again, so whatever it
         // still runs (a cancelled task's last steps) goes to the pool.
         taken.executor?.forward()
         return (taken.response, taken.routePattern)
+    }
+
+    /// Marks the request over (answer written, or connection gone); whatever
+    /// its handler still runs goes to the pool and any later answer is dropped.
+    func end() {
+        let executor: InlineHandlerExecutor? = state.withLock { state in
+            state.phase = .answered
+            defer { state.executor = nil }
+            return state.executor
+        }
+        executor?.forward()
     }
 
     /// What ``settle(with:routePattern:cancelHandler:)`` achieved.
     enum Settlement {
         /// Someone else answered first; the response is dropped.
         case lost
-        /// Stored while the connection is not suspended (the polling thread runs
-        /// the handler inline, or a wake has resumed it): the polling thread
-        /// queues it when it next handles the request.
+        /// Stored while the event loop runs the handler inline or is about to
+        /// drain it: the loop writes it without being told.
         case stored
-        /// Stored for a suspended connection: the caller must resume it.
-        case storedNeedsResume
+        /// Stored for a handler that runs elsewhere: the event loop must be poked.
+        case storedNeedsPoke
     }
 
     /// Stores `response` if the handler is still awaited, so exactly one of the
@@ -104,10 +100,9 @@ final class RequestContext: Sendable {
         let outcome: (settlement: Settlement, task: Task<Void, Never>?) = state.withLock { state in
             let settlement: Settlement
             switch state.phase {
-            // Waking: already resumed; the polling thread queues the response.
             case .inline, .waking: settlement = .stored
-            case .running: settlement = .storedNeedsResume
-            case .receiving, .ready, .answered: return (.lost, nil)
+            case .running: settlement = .storedNeedsPoke
+            case .ready, .answered: return (.lost, nil)
             }
             state.phase = .ready(response)
             if let routePattern { state.routePattern = routePattern }

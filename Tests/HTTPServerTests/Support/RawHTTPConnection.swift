@@ -34,10 +34,10 @@ final class RawHTTPConnection {
     /// and `deinit` (which runs only for a fully initialized instance) does
     /// not. It once closed it in both places, and the second close closed
     /// whatever descriptor another thread had been given the same number
-    /// meanwhile — once one of libmicrohttpd's connection sockets, whose own
-    /// close then failed and aborted the test process ("daemon.c:3845: Close
-    /// socket failed", found by `make stress-test`: LifecycleTests connects to
-    /// a stopped server until it is refused).
+    /// meanwhile — once one of the server's connection sockets, whose own
+    /// close then failed and aborted the test process (found by `make
+    /// stress-test`: LifecycleTests connects to a stopped server until it is
+    /// refused).
     init(port: Int, from source: String = "127.0.0.1", receiveTimeoutSeconds: Int = 15) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
