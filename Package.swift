@@ -270,6 +270,8 @@ let tests: [Target] = [
         dependencies: [
             "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
             "ProvisioningPrimitives",
+            // The lifecycle with the real MDES connector against a scripted API.
+            "MastercardMDES",
         ],
         resources: [.copy("Fixtures")]
     ),

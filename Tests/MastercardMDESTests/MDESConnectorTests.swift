@@ -48,13 +48,14 @@ import Testing
         }
     }
 
-    static func search(_ status: String) -> String {
-        """
-        {"SearchResponse":{"Accounts":{"Account":[{"AccountPanSuffix":"0012","Tokens":{"Token":[{\
-        "TokenUniqueReference":"\(reference)","CurrentStatusCode":"\(status)","TokenSuffix":"7639",\
-        "ExpirationDate":"0229","TokenRequestorId":"40010030273",\
-        "Device":{"DeviceId":"device-1","DeviceName":"Ada's Watch","DeviceType":"03"}}]}}]}}}
-        """
+    static func search(_ status: String, suspenders: [String]? = nil) -> String {
+        let held = suspenders.map { #","Suspenders":{"Suspender":["\#($0.joined(separator: #"",""#))"]}"# } ?? ""
+        return """
+            {"SearchResponse":{"Accounts":{"Account":[{"AccountPanSuffix":"0012","Tokens":{"Token":[{\
+            "TokenUniqueReference":"\(reference)","CurrentStatusCode":"\(status)","TokenSuffix":"7639",\
+            "ExpirationDate":"0229","TokenRequestorId":"40010030273",\
+            "Device":{"DeviceId":"device-1","DeviceName":"Ada's Watch","DeviceType":"03"}\(held)}]}}]}}}
+            """
     }
 
     static let changed = #"{"TokenSuspendResponse":{"Token":{"TokenUniqueReference":"\#(reference)"}}}"#
@@ -173,5 +174,41 @@ import Testing
         }
         // Sent once: a change is never repeated blindly.
         #expect(lost.seen.withLock { $0.filter { $0.path.hasSuffix("/suspend") }.count } == 1)
+    }
+
+    @Test func aServerErrorOrRateLimitAnsweringAChangeIsReadBackNotRepeated() async throws {
+        let landed = try Script([
+            "/mdes/csapi/v2/token/suspend": [(503, Self.errors("SYSTEM_ERROR"), .zero)],
+            "/mdes/csapi/v2/search": [(200, Self.search("S", suspenders: ["I"]), .zero)],
+        ])
+        try await Self.withConnector(landed) { connector in
+            let token = try await connector.changeTokenState(Self.suspend())
+            #expect(token.state == .suspended)
+        }
+        #expect(landed.seen.withLock { $0.map(\.path) } == ["/mdes/csapi/v2/token/suspend", "/mdes/csapi/v2/search"])
+
+        // Suspended by the cardholder alone: the issuer's suspend did not land.
+        let refused = try Script([
+            "/mdes/csapi/v2/token/suspend": [(429, Self.errors("RATE_LIMIT_EXCEEDED"), .zero)],
+            "/mdes/csapi/v2/search": [(200, Self.search("S", suspenders: ["C"]), .zero)],
+        ])
+        try await Self.withConnector(refused) { connector in
+            await #expect { try await connector.changeTokenState(Self.suspend()) } throws: {
+                ($0 as? ServiceError)?.code == .networkUnavailable
+            }
+        }
+        #expect(
+            refused.seen.withLock { $0.map(\.path) } == ["/mdes/csapi/v2/token/suspend", "/mdes/csapi/v2/search"])
+    }
+
+    @Test func theConnectorsChangesAreNotIdempotentSoTheServiceDoesNotRepeatThem() async throws {
+        let script = try Script([:])
+        try await Self.withConnector(script) { connector in
+            for action in TokenAction.allCases {
+                var command = Self.suspend()
+                command.action = action
+                #expect(connector.changesAreIdempotent(command) == false)
+            }
+        }
     }
 }

@@ -43,8 +43,9 @@ struct TokenLifecycle: Sendable {
 
     /// Checks and applies `action`: registry state machine, the token's lease,
     /// single use of the code, the network call (retried once when unavailable,
-    /// with the same idempotency key), then registry, audit and the lease's
-    /// release in one transaction.
+    /// with the same idempotency key, where the connector's changes are
+    /// idempotent), then registry, audit and the lease's release in one
+    /// transaction.
     ///
     /// Under the lease (``TokenOperationLease``) one change of a token runs at a
     /// time, so the network and the registry see the same order. The code is
@@ -199,7 +200,9 @@ struct TokenLifecycle: Sendable {
                     "token.network-error",
                     ["requestId": requestId, "code": error.code.rawValue, "attempt": String(attempt)])
                 switch error.code {
-                case .networkUnavailable where attempt < 2:
+                // Once more with the same key, only where the network applies
+                // a key once: MDES would take a repeated suspend as a second one.
+                case .networkUnavailable where attempt < 2 && context.connector.changesAreIdempotent(command):
                     continue
                 case .networkUnavailable:
                     throw ServiceError(.upstreamNetworkError, "the card network is unavailable; retry later")

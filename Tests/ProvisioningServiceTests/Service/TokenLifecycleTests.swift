@@ -122,6 +122,18 @@ import Testing
         await harness.stop()
     }
 
+    @Test func aChangeToANetworkWithoutIdempotencyIsNotRepeated() async throws {
+        let harness = try await ServiceHarness()
+        _ = try await harness.provisionedToken()
+        harness.connector.setIdempotent(false)
+        harness.connector.failNext(with: [ServiceError(.networkUnavailable, "timeout")])
+        let response = try await change(harness, .suspend)
+        #expect(response.status == 502)
+        #expect(response.problem?.type == .upstreamNetworkError)
+        #expect(harness.connector.commands.count == 1)
+        await harness.stop()
+    }
+
     @Test func persistentlyUnavailableNetworkIsAnUpstreamProblem() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken()
