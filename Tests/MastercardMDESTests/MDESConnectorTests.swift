@@ -5,6 +5,7 @@ import ProvisioningCrypto
 import ProvisioningHTTP
 import ProvisioningService
 import Synchronization
+import TestSupport
 import Testing
 
 /// The connector against a scripted Customer Service API on loopback: how it
@@ -19,6 +20,8 @@ import Testing
     final class Script: Sendable {
         let answers: Mutex<[String: [(status: Int, body: String, delay: Duration)]]>
         let seen = Mutex<[(path: String, verified: Bool, body: [UInt8])]>([])
+        /// What it answered, in the order of ``seen``.
+        let answered = Mutex<[(status: Int, body: String)]>([])
         let verifier: OAuthVerifier
 
         init(_ answers: [String: [(Int, String, Duration)]]) throws {
@@ -39,13 +42,37 @@ import Testing
                 answers[request.path] = queue
                 return first
             }
-            guard let next else { return HTTPResponse(status: .notFound) }
+            guard let next else {
+                answered.withLock { $0.append((404, MDESConnectorTests.notScripted)) }
+                return HTTPResponse(status: .notFound, body: Array(MDESConnectorTests.notScripted.utf8))
+            }
+            answered.withLock { $0.append((next.status, next.body)) }
             try await Task.sleep(for: next.delay)
             var headers = HTTPHeaders()
             headers["Content-Type"] = "application/json"
             return HTTPResponse(
                 status: HTTPStatus(rawValue: next.status), headers: headers, body: Array(next.body.utf8))
         }
+    }
+
+    /// Every request the connector sent to `script` and every answer it got
+    /// (or would have, for a lost one) is valid against Mastercard's published
+    /// schemas (`Tests/Interop/mdes/schema_check.py`), as in the end-to-end flow.
+    static func expectSchemaValid(_ script: Script) async throws {
+        let seen = script.seen.withLock { $0 }
+        let answered = script.answered.withLock { $0 }
+        let exchanges = zip(seen, answered).map { request, answer -> [String: Any] in
+            [
+                "operation": request.path.hasSuffix("/search")
+                    ? "search" : String(request.path.split(separator: "/").last ?? ""),
+                "request": (try? JSONSerialization.jsonObject(with: Data(request.body))) ?? [:],
+                "status": answer.status,
+                "response": (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))) ?? [:],
+            ]
+        }
+        let (valid, answer) = try await InteropPython.check("mdes/schema_check.py", input: ["exchanges": exchanges])
+        #expect(valid, "schema_check.py: \(answer)")
+        #expect(answer["checked"] as? Int == seen.count && !seen.isEmpty)
     }
 
     static func search(_ status: String, suspenders: [String]? = nil) -> String {
@@ -60,12 +87,17 @@ import Testing
 
     static let changed = #"{"TokenSuspendResponse":{"Token":{"TokenUniqueReference":"\#(reference)"}}}"#
 
+    static let notScripted = errors("NOT_SCRIPTED")
+
     static func errors(_ reason: String) -> String {
         #"{"Errors":{"Error":[{"Source":"TokenUniqueReference","ReasonCode":"\#(reason)","Description":"…","Recoverable":"false"}]}}"#
     }
 
+    /// Runs `body` with a connector to `script`. `timeoutSeconds` is short
+    /// only where a test makes an answer late; elsewhere it leaves room for a
+    /// loaded machine.
     static func withConnector(
-        _ script: Script, _ body: (MDESConnector) async throws -> Void
+        _ script: Script, timeoutSeconds: Int = 10, _ body: (MDESConnector) async throws -> Void
     ) async throws {
         let port = Mutex(0)
         var router = Router()
@@ -83,7 +115,7 @@ import Testing
             fingerprintSecret: .value("b"), activationDataSecret: .value("c"))
         let mdes = MDESSettings(
             baseURL: nil, consumerKey: "consumer!bank", signingKey: .inline(try signingKey.get().pemRepresentation),
-            tavKey: .inline(try tavKey.get().pemRepresentation), timeoutSeconds: 1)
+            tavKey: .inline(try tavKey.get().pemRepresentation), timeoutSeconds: timeoutSeconds)
         let endpoint = MDESEndpoint(baseURL: URL(string: "http://127.0.0.1:\(server.port)/mdes/csapi/v2")!)
         do {
             try await body(try MDESConnector(issuer: settings, mdes: mdes, endpoint: endpoint))
@@ -120,6 +152,7 @@ import Testing
         #expect(message["ReasonCode"] as? String == "Z")
         #expect(message["CommentText"] as? String == "Lost phone")
         #expect((message["AuditInfo"] as? [String: Any])?["Organization"] as? String == "Bank One")
+        try await Self.expectSchemaValid(script)
     }
 
     @Test func mastercardsErrorsBecomeTheNetworkCodesWithTheirReason() async throws {
@@ -137,6 +170,7 @@ import Testing
                 return error?.code == .networkRejected && error?.detail.contains("INVALID_TOKEN_STATUS") == true
             }
         }
+        try await Self.expectSchemaValid(script)
     }
 
     @Test func aSearchIsRetriedAfterAServerErrorAndAnEmptyOneIsNoToken() async throws {
@@ -152,6 +186,7 @@ import Testing
             #expect(try await connector.token(issuerId: "bank-1", tokenId: Self.reference, scheme: .mastercard) == nil)
         }
         #expect(script.seen.withLock { $0.count } == 3)
+        try await Self.expectSchemaValid(script)
     }
 
     @Test func aChangeWhoseAnswerWasLostIsReportedByWhatASearchSays() async throws {
@@ -159,7 +194,7 @@ import Testing
             "/mdes/csapi/v2/token/suspend": [(200, Self.changed, .seconds(3))],
             "/mdes/csapi/v2/search": [(200, Self.search("S"), .zero)],
         ])
-        try await Self.withConnector(landed) { connector in
+        try await Self.withConnector(landed, timeoutSeconds: 1) { connector in
             let token = try await connector.changeTokenState(Self.suspend())
             #expect(token.state == .suspended)
         }
@@ -167,13 +202,15 @@ import Testing
             "/mdes/csapi/v2/token/suspend": [(200, Self.changed, .seconds(3))],
             "/mdes/csapi/v2/search": [(200, Self.search("A"), .zero)],
         ])
-        try await Self.withConnector(lost) { connector in
+        try await Self.withConnector(lost, timeoutSeconds: 1) { connector in
             await #expect { try await connector.changeTokenState(Self.suspend()) } throws: {
                 ($0 as? ServiceError)?.code == .networkUnavailable
             }
         }
         // Sent once: a change is never repeated blindly.
         #expect(lost.seen.withLock { $0.filter { $0.path.hasSuffix("/suspend") }.count } == 1)
+        try await Self.expectSchemaValid(landed)
+        try await Self.expectSchemaValid(lost)
     }
 
     @Test func aServerErrorOrRateLimitAnsweringAChangeIsReadBackNotRepeated() async throws {
@@ -199,6 +236,8 @@ import Testing
         }
         #expect(
             refused.seen.withLock { $0.map(\.path) } == ["/mdes/csapi/v2/token/suspend", "/mdes/csapi/v2/search"])
+        try await Self.expectSchemaValid(landed)
+        try await Self.expectSchemaValid(refused)
     }
 
     @Test func theConnectorsChangesAreNotIdempotentSoTheServiceDoesNotRepeatThem() async throws {

@@ -39,12 +39,12 @@ import Testing
             try server.start()
         }
 
-        /// The connector of `issuer`, to this API, with a one-second timeout.
-        func connector(for issuer: IssuerSettings) throws -> MDESConnector {
+        /// The connector of `issuer` to this API.
+        func connector(for issuer: IssuerSettings, timeoutSeconds: Int) throws -> MDESConnector {
             let mdes = MDESSettings(
                 baseURL: nil, consumerKey: "consumer!bank",
                 signingKey: .inline(try RSA.PrivateKey(bits: 2048).pemRepresentation),
-                tavKey: .inline(try RSA.PrivateKey(bits: 2048).pemRepresentation), timeoutSeconds: 1)
+                tavKey: .inline(try RSA.PrivateKey(bits: 2048).pemRepresentation), timeoutSeconds: timeoutSeconds)
             let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/mdes/csapi/v2"))
             return try MDESConnector(issuer: issuer, mdes: mdes, endpoint: MDESEndpoint(baseURL: base))
         }
@@ -60,12 +60,17 @@ import Testing
 
     static let suspended = #"{"TokenSuspendResponse":{"Token":{"TokenUniqueReference":"tok-1"}}}"#
     static let unavailable =
-        #"{"Errors":{"Error":[{"Source":"System","ReasonCode":"SYSTEM_ERROR","Description":"…","Recoverable":true}]}}"#
+        #"{"Errors":{"Error":[{"Source":"System","ReasonCode":"SYSTEM_ERROR","Description":"…","Recoverable":"true"}]}}"#
 
     /// A suspend through the service's back office, the service's connector
     /// for the bank being the MDES connector to `script`; the answer.
-    static func suspend(through script: ScriptedMDES) async throws -> ServiceHarness.Response {
-        let harness = try await ServiceHarness(network: { try script.connector(for: $0.settings) })
+    /// `timeoutSeconds` is short only where the script makes an answer late.
+    static func suspend(
+        through script: ScriptedMDES, timeoutSeconds: Int = 10
+    ) async throws -> ServiceHarness.Response {
+        let harness = try await ServiceHarness(network: {
+            try script.connector(for: $0.settings, timeoutSeconds: timeoutSeconds)
+        })
         _ = try await harness.provisionedToken()
         let response = try await harness.post(
             "/v1/issuers/bank-1/backoffice/tokens/tok-1/state",
@@ -81,7 +86,7 @@ import Testing
             "/token/suspend": (200, Self.suspended, .seconds(3)),
             "/search": (200, Self.search("A", suspenders: nil), .zero),
         ])
-        let response = try await Self.suspend(through: script)
+        let response = try await Self.suspend(through: script, timeoutSeconds: 1)
         // Not landed: the service says the network is unavailable, without a second POST.
         #expect(response.status == 502)
         #expect(response.problem?.type == .upstreamNetworkError)
