@@ -281,6 +281,8 @@ let tests: [Target] = [
         name: "MastercardMDESTests",
         dependencies: [
             "MastercardMDES", "ProvisioningService", "ProvisioningCrypto", "ProvisioningHTTP", "TestSupport",
+            // ChildProcess, to make a PKCS #12 file with the openssl command line.
+            "TPCDemo",
         ]
     ),
     .testTarget(

@@ -5,6 +5,7 @@ import ProvisioningCrypto
 import ProvisioningHTTP
 import ProvisioningService
 import Synchronization
+import TPCDemo
 import TestSupport
 import Testing
 
@@ -97,7 +98,8 @@ import Testing
     /// only where a test makes an answer late; elsewhere it leaves room for a
     /// loaded machine.
     static func withConnector(
-        _ script: Script, timeoutSeconds: Int = 10, _ body: (MDESConnector) async throws -> Void
+        _ script: Script, timeoutSeconds: Int = 10, signingKeySource: MDESSigningKeySource? = nil,
+        environment: [String: String] = [:], _ body: (MDESConnector) async throws -> Void
     ) async throws {
         let port = Mutex(0)
         var router = Router()
@@ -114,11 +116,13 @@ import Testing
             allowedSchemes: [.mastercard], tokenRequestorIds: ["40010030273"], notificationSecret: .value("a"),
             fingerprintSecret: .value("b"), activationDataSecret: .value("c"))
         let mdes = MDESSettings(
-            baseURL: nil, consumerKey: "consumer!bank", signingKey: .inline(try signingKey.get().pemRepresentation),
+            baseURL: nil, consumerKey: "consumer!bank",
+            signingKey: try signingKeySource ?? .pem(.inline(try signingKey.get().pemRepresentation)),
             tavKey: .inline(try tavKey.get().pemRepresentation), timeoutSeconds: timeoutSeconds)
         let endpoint = MDESEndpoint(baseURL: URL(string: "http://127.0.0.1:\(server.port)/mdes/csapi/v2")!)
         do {
-            try await body(try MDESConnector(issuer: settings, mdes: mdes, endpoint: endpoint))
+            try await body(
+                try MDESConnector(issuer: settings, mdes: mdes, endpoint: endpoint, environment: environment))
         } catch {
             await server.shutdown(gracePeriod: .seconds(1))
             throw error
@@ -238,6 +242,45 @@ import Testing
             refused.seen.withLock { $0.map(\.path) } == ["/mdes/csapi/v2/token/suspend", "/mdes/csapi/v2/search"])
         try await Self.expectSchemaValid(landed)
         try await Self.expectSchemaValid(refused)
+    }
+
+    /// The signing key as Mastercard's developer portal hands it out: a
+    /// PKCS #12 file (made here by the `openssl` command line), its password
+    /// in the environment variable the settings name.
+    @Test func aPKCS12SigningKeySignsCallsThatVerifyWithItsCertificatesKey() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mdes-p12-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(try Self.signingKey.get().pemRepresentation.utf8).write(
+            to: directory.appendingPathComponent("key.pem"))
+        for command in [
+            ["req", "-x509", "-new", "-key", "key.pem", "-subj", "/CN=MDES signing", "-days", "1", "-out", "cert.pem"],
+            [
+                "pkcs12", "-export", "-inkey", "key.pem", "-in", "cert.pem", "-out", "signing.p12", "-passout",
+                "env:PP_TEST_P12",
+            ],
+        ] {
+            let result = try await ChildProcess.run(
+                ["openssl"] + command, environment: ["PP_TEST_P12": "portal-password"], directory: directory.path)
+            #expect(result.exit == .exited(0), "openssl \(command[0]): \(result.errorText)")
+        }
+        let source = MDESSigningKeySource.pkcs12(
+            file: directory.appendingPathComponent("signing.p12"), passwordVariable: "BANK_MDES_P12_PASSWORD")
+        let script = try Script([
+            "/mdes/csapi/v2/token/suspend": [(200, Self.changed, .zero)],
+            "/mdes/csapi/v2/search": [(200, Self.search("S", suspenders: ["I"]), .zero)],
+        ])
+        try await Self.withConnector(
+            script, signingKeySource: source, environment: ["BANK_MDES_P12_PASSWORD": "portal-password"]
+        ) { connector in
+            _ = try await connector.changeTokenState(Self.suspend())
+        }
+        #expect(script.seen.withLock { $0.map(\.verified) } == [true, true])
+
+        // Without its password the key is unusable, and the connector says so.
+        await #expect {
+            try await Self.withConnector(script, signingKeySource: source, environment: [:]) { _ in }
+        } throws: { ($0 as? MDESError)?.code == .keyUnusable }
     }
 
     @Test func theConnectorsChangesAreNotIdempotentSoTheServiceDoesNotRepeatThem() async throws {

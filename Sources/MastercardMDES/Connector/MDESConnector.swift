@@ -40,11 +40,18 @@ package struct MDESConnector: TokenServiceConnector {
     let tav: TokenizationAuthenticationValue.Signer
 
     /// - Throws: ``MDESError`` `keyUnusable` when a key in `mdes` cannot be
-    ///   loaded or is not an RSA key of 2048 bits or more.
-    package init(issuer: IssuerSettings, mdes: MDESSettings, endpoint: MDESEndpoint) throws {
-        func key(_ source: PEMSource, _ field: String) throws -> RSA.PrivateKey {
+    ///   loaded (a PEM, or a PKCS #12 file with the password in its
+    ///   environment variable) or is not an RSA key of 2048 bits or more.
+    ///
+    /// `environment` holds a PKCS #12 signing key's password variable (the
+    /// process's environment by default).
+    package init(
+        issuer: IssuerSettings, mdes: MDESSettings, endpoint: MDESEndpoint,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        func key(_ source: MDESSigningKeySource, _ field: String) throws -> RSA.PrivateKey {
             do {
-                let key = try RSA.PrivateKey(pemRepresentation: try source.load(field: field))
+                let key = try source.privateKey(field: field, environment: environment)
                 guard key.keySizeInBits >= 2048 else {
                     throw MDESError(.keyUnusable, "\(field) is shorter than 2048 bits")
                 }
@@ -61,7 +68,7 @@ package struct MDESConnector: TokenServiceConnector {
             endpoint: endpoint,
             signer: OAuthSigner(consumerKey: mdes.consumerKey, signingKey: try key(mdes.signingKey, "mdes.signingKey")),
             timeout: .seconds(mdes.timeoutSeconds))
-        tav = TokenizationAuthenticationValue.Signer(key: try key(mdes.tavKey, "mdes.tavKey"))
+        tav = TokenizationAuthenticationValue.Signer(key: try key(.pem(mdes.tavKey), "mdes.tavKey"))
     }
 
     // MARK: TokenServiceConnector

@@ -43,7 +43,7 @@ import Testing
         func connector(for issuer: IssuerSettings, timeoutSeconds: Int) throws -> MDESConnector {
             let mdes = MDESSettings(
                 baseURL: nil, consumerKey: "consumer!bank",
-                signingKey: .inline(try RSA.PrivateKey(bits: 2048).pemRepresentation),
+                signingKey: .pem(.inline(try RSA.PrivateKey(bits: 2048).pemRepresentation)),
                 tavKey: .inline(try RSA.PrivateKey(bits: 2048).pemRepresentation), timeoutSeconds: timeoutSeconds)
             let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/mdes/csapi/v2"))
             return try MDESConnector(issuer: issuer, mdes: mdes, endpoint: MDESEndpoint(baseURL: base))
