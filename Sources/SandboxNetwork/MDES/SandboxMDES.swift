@@ -111,9 +111,6 @@ struct SandboxMDES: Sendable {
     ) throws -> IssuerDirectory.Entry {
         let authorization = request.headers["Authorization"]
         let fields = (try? OAuthVerifier.parse(authorization)) ?? [:]
-        signature = MDESJournal.Entry.Signature(
-            method: fields["oauth_signature_method"] ?? "", consumerKey: fields["oauth_consumer_key"] ?? "",
-            bodyHash: fields["oauth_body_hash"] ?? "", verified: false)
         var target = "\(scheme)://\(request.headers["Host"] ?? "127.0.0.1")\(request.path)"
         if !request.query.isEmpty {
             target +=
@@ -122,6 +119,9 @@ struct SandboxMDES: Sendable {
                     OAuthParameters.percentEncode($0.name) + "=" + OAuthParameters.percentEncode($0.value ?? "")
                 }.joined(separator: "&")
         }
+        signature = MDESJournal.Entry.Signature(
+            method: fields["oauth_signature_method"] ?? "", consumerKey: fields["oauth_consumer_key"] ?? "",
+            bodyHash: fields["oauth_body_hash"] ?? "", verified: false, url: target)
         do {
             guard let url = URL(string: target) else {
                 throw MDESError(.authorizationMalformed, "the request URL cannot be rebuilt")
