@@ -90,7 +90,11 @@ import Testing
         // Not landed: the service says the network is unavailable, without a second POST.
         #expect(response.status == 502)
         #expect(response.problem?.type == .upstreamNetworkError)
-        #expect(script.calls.list.withLock { $0 } == ["/token/suspend", "/search"])
+        // The read may be repeated (a search is idempotent, and its one-second
+        // timeout can pass on a loaded machine); the change never is.
+        let calls = script.calls.list.withLock { $0 }
+        #expect(calls.first == "/token/suspend" && calls.filter { $0 == "/token/suspend" }.count == 1, "\(calls)")
+        #expect(calls.count >= 2 && calls.dropFirst().allSatisfy { $0 == "/search" }, "\(calls)")
     }
 
     @Test func aServerErrorAnsweringAChangeIsReadBackAndTheChangeThatLandedSucceeds() async throws {
