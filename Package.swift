@@ -263,6 +263,8 @@ let tests: [Target] = [
         dependencies: [
             "ProvisioningService", "ProvisioningCrypto", "ProvisioningAPI", "ProvisioningStorage", "ProvisioningHTTP",
             "ProvisioningPrimitives",
+            // The lifecycle with the real MDES connector against a scripted API.
+            "MastercardMDES",
         ],
         resources: [.copy("Fixtures")]
     ),
@@ -272,6 +274,8 @@ let tests: [Target] = [
         name: "MastercardMDESTests",
         dependencies: [
             "MastercardMDES", "ProvisioningService", "ProvisioningCrypto", "ProvisioningHTTP", "TestSupport",
+            // ChildProcess, to make a PKCS #12 file with the openssl command line.
+            "TPCDemo",
         ]
     ),
     .testTarget(

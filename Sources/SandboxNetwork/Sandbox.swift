@@ -234,6 +234,30 @@ package final class Sandbox: Sendable {
         return pass
     }
 
+    /// Find My's lost mode on a device: the cardholder suspends each of its
+    /// passes (MDES suspender `C`), or lifts those suspensions; the service
+    /// hears of every token whose state changed, as of any network event.
+    ///
+    /// Lost mode belongs to the device, so a pass the rules keep as it is (a
+    /// token the issuer suspended, which the cardholder can neither suspend
+    /// nor resume on Apple Pay; a deleted or inactive one) is not an error:
+    /// the answer shows every pass's state after the change.
+    ///
+    /// - Throws: ``SandboxError`` `unknownDevice`.
+    package func setLostMode(_ request: SandboxLostModeRequest, deviceId: String) async throws -> SandboxPassList {
+        _ = try await devices.requireDevice(id: deviceId)
+        let action: TokenAction = request.enabled ? .suspend : .resume
+        for pass in try await passes.passes(deviceId: deviceId)
+        where pass.activationState == .activated || pass.activationState == .suspended {
+            do {
+                try await vault.change(tokenId: pass.deviceAccountIdentifier, action, by: .cardholder)
+            } catch let error as SandboxError where error.code == .illegalTransition {
+                continue
+            }
+        }
+        return SandboxPassList(passes: try await passes.passes(deviceId: deviceId))
+    }
+
     /// The documented test cards, as `GET /v1/sandbox/test-cards` answers.
     package func testCards() -> SandboxTestCardsResponse {
         SandboxTestCardsResponse(

@@ -59,10 +59,11 @@ struct SandboxIssuerBootstrap {
     var keyID = Self.keyID
     /// Whether the configuration marks the service as a sandbox.
     var sandbox = true
-    /// Production MDES credentials from Mastercard's developer portal (the
-    /// consumer key and the signing key's PEM file); nil: a sandbox issuer gets
-    /// its own, a production one no `mdes` member.
-    var mdesCredentials: (consumerKey: String, signingKeyFile: URL)?
+    /// Production MDES credentials from Mastercard's developer portal: the
+    /// consumer key and the signing key's file, a PEM, or a PKCS #12 file when
+    /// the environment variable holding its password is named; nil: a sandbox
+    /// issuer gets its own, a production one no `mdes` member.
+    var mdesCredentials: (consumerKey: String, signingKeyFile: URL, p12PasswordVariable: String?)?
 
     /// The configuration file, created if absent — by exactly one of the
     /// processes starting together on the directory.
@@ -103,7 +104,9 @@ struct SandboxIssuerBootstrap {
         if let mdesCredentials {
             mdes = MDESSettings(
                 baseURL: MDESSettings.productionBaseURL, consumerKey: mdesCredentials.consumerKey,
-                signingKey: .file(mdesCredentials.signingKeyFile),
+                signingKey: mdesCredentials.p12PasswordVariable.map {
+                    .pkcs12(file: mdesCredentials.signingKeyFile, passwordVariable: $0)
+                } ?? .pem(.file(mdesCredentials.signingKeyFile)),
                 tavKey: .file(directory.appendingPathComponent(File.tavKey)))
         } else if sandbox {
             // The sandbox's MDES endpoint registers these at start.
@@ -112,7 +115,7 @@ struct SandboxIssuerBootstrap {
             try write(File.mdesConsumerKey, consumerKey, private: false)
             mdes = MDESSettings(
                 baseURL: nil, consumerKey: consumerKey,
-                signingKey: .file(directory.appendingPathComponent(File.mdesSigningKey)),
+                signingKey: .pem(.file(directory.appendingPathComponent(File.mdesSigningKey))),
                 tavKey: .file(directory.appendingPathComponent(File.tavKey)))
         }
 
@@ -144,12 +147,19 @@ struct SandboxIssuerBootstrap {
             "notificationSecretFile": File.notificationSecret, "fingerprintSecretFile": File.fingerprintSecret,
             "activationDataSecretFile": File.activationDataSecret, "configurationFile": File.configuration,
             "tokenRequestorId": Sandbox.applePayTokenRequestorId, "tavKeyFile": File.tavKey,
-            "tavPublicKeyFile": File.tavPublicKey,
+            "tavPublicKeyFile": File.tavPublicKey, "tavPublicKeySHA256": try Self.fingerprint(tavKey.publicKey),
         ]
         try write(File.summary, String(decoding: try encoder.encode(summary), as: UTF8.self), private: false)
         // Written last: its presence means the issuer is complete.
         try write(
             File.configuration, String(decoding: try encoder.encode(configuration), as: UTF8.self), private: false)
+    }
+
+    /// What identifies a public key to register: the lowercase hex SHA-256 of
+    /// its SubjectPublicKeyInfo DER, as
+    /// `openssl pkey -pubin -in tav-public-key.pem -outform DER | sha256sum` prints it.
+    static func fingerprint(_ key: RSA.PublicKey) throws -> String {
+        Hex.encode(try SHA256.hash(data: try key.derRepresentation))
     }
 
     /// Writes under a temporary name, then renames over `name`: a reader sees

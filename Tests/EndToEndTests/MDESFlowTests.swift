@@ -27,6 +27,24 @@ extension EndToEndTests {
             }
         }
 
+        /// Every request and answer of `exchanges` (journal entries) is valid
+        /// against Mastercard's published schemas, checked by a validator from
+        /// PyPI (`schema_check.py`).
+        static func expectSchemaValid(_ exchanges: [[String: Any]]) async throws {
+            let (valid, answer) = try await InteropPython.check(
+                "mdes/schema_check.py",
+                input: [
+                    "exchanges": exchanges.map { entry in
+                        [
+                            "operation": entry["operation"] ?? "", "request": entry["request"] ?? [:],
+                            "status": entry["status"] ?? 0, "response": entry["response"] ?? [:],
+                        ]
+                    }
+                ])
+            #expect(valid, "schema_check.py: \(answer)")
+            #expect(answer["checked"] as? Int == exchanges.count)
+        }
+
         @Test func aMastercardCardCarriesATAVThatAnIndependentCheckVerifies() async throws {
             let deployment = try await Deployment.shared(.sqlite)
             let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve, scheme: "MASTERCARD")
@@ -118,18 +136,63 @@ extension EndToEndTests {
             }
             #expect(comments.contains("Cardholder found the phone"))
 
-            // Mastercard's published schemas, checked by a validator from PyPI.
-            let (valid, answer) = try await InteropPython.check(
-                "mdes/schema_check.py",
-                input: [
-                    "exchanges": exchanges.map { entry in
-                        [
-                            "operation": entry["operation"] ?? "", "request": entry["request"] ?? [:],
-                            "status": entry["status"] ?? 0, "response": entry["response"] ?? [:],
-                        ]
-                    }
+            try await Self.expectSchemaValid(exchanges)
+        }
+
+        @Test func backOfficeSuspendAppResumeAndBackOfficeDeleteGoThroughTheMDESConnectorSignedAndSchemaValid()
+            async throws
+        {
+            let deployment = try await Deployment.shared(.sqlite)
+            let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve, scheme: "MASTERCARD")
+            let tokenId = pass.deviceAccountIdentifier
+            func backOffice(_ action: TokenLifecycleAction, reason: String) async throws -> WireResponse {
+                try await deployment.client.post(
+                    deployment.path(
+                        try APIPaths.backOfficeTokenState(issuerId: deployment.issuer.issuerId, tokenId: tokenId)),
+                    json: BackOfficeTokenStateChangeRequest(action: action, reason: reason),
+                    headers: [APIHeaders.authorization: "Bearer \(deployment.issuer.backOfficeKey)"])
+            }
+
+            let suspended = try await backOffice(.suspend, reason: "Reported stolen at the branch")
+            #expect(suspended.status == 200, "\(suspended.text)")
+            #expect(try suspended.decode(TokenStateChangeResponse.self).state == .suspended)
+            #expect(try await deployment.tokens(ofCard: provisioned.cardRef).map(\.state) == [.suspended])
+
+            let resumed = try await deployment.changeState(
+                .resume, tokenId: tokenId, scheme: provisioned.card.scheme, cardRef: provisioned.cardRef)
+            #expect(resumed.status == 200, "\(resumed.text)")
+            #expect(try resumed.decode(TokenStateChangeResponse.self).state == .active)
+            #expect(try await deployment.tokens(ofCard: provisioned.cardRef).map(\.state) == [.active])
+
+            let deleted = try await backOffice(.delete, reason: "Account closed")
+            #expect(deleted.status == 200, "\(deleted.text)")
+            #expect(try deleted.decode(TokenStateChangeResponse.self).state == .deleted)
+            #expect(try await deployment.tokens(ofCard: provisioned.cardRef).map(\.state) == [.deleted])
+            #expect(try await deployment.passes(of: provisioned.device).first?.activationState == .deactivated)
+
+            let exchanges = try Self.exchanges(of: tokenId, in: deployment)
+            #expect(
+                exchanges.compactMap { $0["operation"] as? String } == [
+                    "suspend", "search", "unsuspend", "search", "delete", "search",
+                ], "MDES was asked: \(exchanges.compactMap { $0["operation"] })")
+            for exchange in exchanges {
+                let signature = exchange["signature"] as? [String: Any]
+                #expect(signature?["verified"] as? Bool == true, "an unsigned or badly signed call: \(exchange)")
+                #expect(signature?["method"] as? String == "RSA-SHA256")
+                #expect(exchange["status"] as? Int == 200)
+            }
+            let messages = exchanges.filter { $0["operation"] as? String != "search" }.compactMap {
+                ($0["request"] as? [String: Any])?.values.first as? [String: Any]
+            }
+            #expect(
+                messages.compactMap { ($0["AuditInfo"] as? [String: Any])?["UserId"] as? String } == [
+                    "tpc-back-office", "tpc-issuer-app", "tpc-back-office",
                 ])
-            #expect(valid, "schema_check.py: \(answer)")
+            #expect(
+                messages.compactMap { $0["CommentText"] as? String } == [
+                    "Reported stolen at the branch", "resume requested by issuer-app", "Account closed",
+                ])
+            try await Self.expectSchemaValid(exchanges)
         }
 
         @Test func mastercardsOwnClientDrivesTheSandboxsCustomerServiceAPI() async throws {

@@ -69,6 +69,22 @@ import Testing
         #expect(reread?.secureElementPass?.passActivationState == .activated)
     }
 
+    @Test func lostModeSuspendsThePhonesPassesUntilItEnds() async throws {
+        let sandbox = try await SandboxServer.shared()
+        let issuer = try IssuerBackend(sandbox: sandbox)
+        let wallet = try await makeWallet(sandbox)
+        let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
+        let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
+        func state() -> PKSecureElementPass.PassActivationState? {
+            library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)?
+                .secureElementPass?.passActivationState
+        }
+        try await wallet.setLostMode(true)
+        #expect(state() == .suspended)
+        try await wallet.setLostMode(false)
+        #expect(state() == .activated)
+    }
+
     @Test func wrongActivationDataIsRefused() async throws {
         let sandbox = try await SandboxServer.shared()
         let issuer = try IssuerBackend(sandbox: sandbox)

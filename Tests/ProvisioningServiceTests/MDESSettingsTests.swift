@@ -68,6 +68,69 @@ import Testing
             }, code: .invalidSetting, issuerId: "fixture-bank", field: "issuers[0].mdes")
     }
 
+    @Test func theSigningKeyMayBeAPKCS12FileWithItsPasswordInAnEnvironmentVariable() throws {
+        let configuration = try Self.with {
+            $0["signingKeyPEM"] = nil
+            $0["signingKeyP12File"] = "keys/mdes-signing.p12"
+            $0["signingKeyP12PasswordVariable"] = "BANK_MDES_P12_PASSWORD"
+        }.get()
+        let mdes = try #require(configuration.issuers[0].mdes)
+        guard case .pkcs12(let file, let variable) = mdes.signingKey else {
+            Issue.record("the signing key is not a PKCS #12 reference: \(mdes.signingKey)")
+            return
+        }
+        #expect(file.lastPathComponent == "mdes-signing.p12" && file.path.hasPrefix("/"))
+        #expect(variable == "BANK_MDES_P12_PASSWORD")
+        let encoded = try JSONEncoder().encode(mdes)
+        #expect(try JSONDecoder().decode(MDESSettings.self, from: encoded) == mdes)
+        #expect(!String(decoding: encoded, as: UTF8.self).contains("signingKeyPEM"))
+    }
+
+    @Test func aPKCS12SigningKeyIsCheckedAndNamed() throws {
+        let cases: [(String, ServiceError.Code, (inout [String: Any]) -> Void)] = [
+            (
+                "signingKeyP12PasswordVariable", .missingSetting,
+                {
+                    $0["signingKeyPEM"] = nil
+                    $0["signingKeyP12File"] = "k.p12"
+                }
+            ),
+            ("signingKeyP12File", .invalidSetting, { $0["signingKeyP12File"] = "k.p12" }),
+            ("signingKeyP12PasswordVariable", .invalidSetting, { $0["signingKeyP12PasswordVariable"] = "PASS" }),
+            (
+                "signingKeyP12PasswordVariable", .invalidSetting,
+                {
+                    $0["signingKeyPEM"] = nil
+                    $0["signingKeyP12File"] = "k.p12"
+                    $0["signingKeyP12PasswordVariable"] = "1$PASS"
+                }
+            ),
+        ]
+        for (field, code, change) in cases {
+            IssuerConfigurationTests.expectFailure(
+                try Self.with(change), code: code, issuerId: "fixture-bank", field: "issuers[0].mdes.\(field)")
+        }
+    }
+
+    @Test func aPKCS12KeyThatCannotBeOpenedIsNamedWithoutItsPassword() throws {
+        let missing = MDESSigningKeySource.pkcs12(
+            file: URL(fileURLWithPath: "/nonexistent/mdes.p12"), passwordVariable: "P12_PASSWORD")
+        #expect(throws: ServiceError.self) { try missing.privateKey(field: "mdes.signingKey", environment: [:]) }
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-p12-\(UUID().uuidString)")
+        try Data("not PKCS #12".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let source = MDESSigningKeySource.pkcs12(file: file, passwordVariable: "P12_PASSWORD")
+        let unset = #expect(throws: ServiceError.self) { try source.privateKey(field: "f", environment: [:]) }
+        #expect(unset?.code == .unreadableReference)
+        #expect(unset?.detail.contains("P12_PASSWORD") == true)
+        let garbage = #expect(throws: ServiceError.self) {
+            try source.privateKey(field: "f", environment: ["P12_PASSWORD": "hunter2"])
+        }
+        #expect(garbage?.code == .invalidSetting)
+        #expect(garbage.map { !"\($0)".contains("hunter2") } == true)
+    }
+
     @Test func mdesSettingsRoundTrip() throws {
         let configuration = try Self.with { $0["timeoutSeconds"] = 5 }.get()
         let encoded = try JSONEncoder().encode(configuration.issuers[0].mdes)

@@ -92,6 +92,7 @@ import Testing
         #expect(Sandbox.routes.allSatisfy { $0.pattern.hasPrefix("/v1/sandbox/") })
         #expect(Sandbox.routes.contains(.sandboxPayments))
         #expect(Sandbox.routes.contains(.sandboxActivationCode))
-        #expect(Sandbox.routes.count == 9)
+        #expect(Sandbox.routes.contains(.sandboxLostMode))
+        #expect(Sandbox.routes.count == 10)
     }
 }

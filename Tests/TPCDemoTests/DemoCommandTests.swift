@@ -45,6 +45,18 @@ struct DemoCommandTests {
         #expect(!summary.contains("FAIL"))
         #expect(result.output.contains("status answered in"), "the Wallet extension's status time is shown")
         #expect(result.output.contains("expiry present"), "the issuer wallet's card metadata is shown")
+        // The Mastercard step checks the TAV on screen and shows each MDES
+        // call: how it was signed and what MDES answered, without card data.
+        let mastercard = try #require(
+            result.output.components(separatedBy: "Mastercard: TAV and the MDES Customer Service API").dropFirst().first
+        )
+        #expect(mastercard.contains("✓ the TAV verifies with the registered public key"))
+        #expect(mastercard.contains("✓ the same TAV does not verify for another card number"))
+        #expect(mastercard.contains("MDES POST http://127.0.0.1:"), "the signed URL is shown")
+        #expect(mastercard.contains("signed RSA-SHA256 by consumer sandbox-…, body hash "))
+        #expect(mastercard.contains("answered 200 SearchResponse: token S (Suspended), Suspenders [I]"))
+        #expect(mastercard.contains("answered 200 SearchResponse: token A (Active), no Suspenders"))
+        #expect(!mastercard.contains("5204240000000013") && !mastercard.contains("BEGIN"))
     }
 
     @Test("tpc demo --verbose shows the wire without a PAN, an expiry, a code or a key")

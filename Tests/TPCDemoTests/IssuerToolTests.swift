@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioningCrypto
+import TPCDemo
 import TestSupport
 import Testing
 
@@ -48,6 +49,76 @@ struct IssuerToolTests {
         let jwt = try validator.validate(code, keys: keySet, now: Date())
         #expect(jwt.claims[custom: "scope"] == .string("token:suspend"))
         #expect(jwt.claims[custom: "tokenId"] == .string("tok-1"))
+    }
+
+    /// What an `openssl` command prints on standard output, run in `directory`.
+    private func openssl(_ arguments: [String], in directory: URL) async throws -> String {
+        let result = try await ChildProcess.run(["openssl"] + arguments, directory: directory.path)
+        #expect(result.exit == .exited(0), "openssl \(arguments[0]): \(result.errorText)")
+        return result.outputText
+    }
+
+    @Test("issuer init prints the TAV public key to register and its SHA-256, as openssl computes it")
+    func initPrintsTheTAVPublicKey() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bank = directory.appendingPathComponent("bank")
+        let created = try await ToolProcess.run(["issuer", "init", "--dir", bank.path])
+        #expect(created.status == 0, "\(created.error)")
+        let pem = try String(contentsOf: bank.appendingPathComponent("tav-public-key.pem"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(pem.hasPrefix("-----BEGIN PUBLIC KEY-----"))
+        #expect(created.output.contains(pem), "the PEM is not printed: \(created.output)")
+
+        _ = try await openssl(
+            ["pkey", "-pubin", "-in", "tav-public-key.pem", "-outform", "DER", "-out", "tav-public-key.der"], in: bank)
+        let digest = try await openssl(["dgst", "-sha256", "-r", "tav-public-key.der"], in: bank)
+        let expected = try #require(digest.split(separator: " ").first.map(String.init))
+        #expect(expected.count == 64)
+        #expect(created.output.contains("SHA-256 of its DER SubjectPublicKeyInfo: \(expected)"), "\(created.output)")
+        let summary = try JSONDecoder().decode(
+            [String: String].self, from: Data(contentsOf: bank.appendingPathComponent("sandbox.json")))
+        #expect(summary["tavPublicKeySHA256"] == expected)
+        // The private half is not printed.
+        let privateKey = try String(contentsOf: bank.appendingPathComponent("tav-key.pem"), encoding: .utf8)
+        let body = privateKey.split(separator: "\n").dropFirst().first.map(String.init) ?? "-"
+        #expect(!created.output.contains(body))
+    }
+
+    @Test("issuer init takes a PKCS #12 signing key with its password's variable, and writes no password")
+    func initWithAPKCS12SigningKey() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try await openssl(
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out", "cert.pem", "-subj",
+                "/CN=MDES signing", "-days", "1",
+            ], in: directory)
+        _ = try await openssl(
+            [
+                "pkcs12", "-export", "-inkey", "key.pem", "-in", "cert.pem", "-out", "signing.p12", "-passout",
+                "pass:portal-secret",
+            ], in: directory)
+        let bank = directory.appendingPathComponent("bank")
+        let p12 = directory.appendingPathComponent("signing.p12").path
+        let created = try await ToolProcess.run([
+            "issuer", "init", "--dir", bank.path, "--mdes-consumer-key", "abc!def", "--mdes-signing-key", p12,
+            "--mdes-signing-key-password-env", "BANK_MDES_P12_PASSWORD",
+        ])
+        #expect(created.status == 0, "\(created.error)")
+        let configuration = try String(contentsOf: bank.appendingPathComponent("issuers.json"), encoding: .utf8)
+        let json = try JSONSerialization.jsonObject(with: Data(configuration.utf8)) as? [String: Any]
+        let mdes = ((json?["issuers"] as? [[String: Any]])?.first)?["mdes"] as? [String: Any]
+        #expect(mdes?["signingKeyP12File"] as? String == p12)
+        #expect(mdes?["signingKeyP12PasswordVariable"] as? String == "BANK_MDES_P12_PASSWORD")
+        #expect(mdes?["signingKeyPEMFile"] == nil)
+        #expect(!configuration.contains("portal-secret"))
+
+        let alone = try await ToolProcess.run([
+            "issuer", "init", "--dir", directory.appendingPathComponent("other").path,
+            "--mdes-signing-key-password-env", "BANK_MDES_P12_PASSWORD",
+        ])
+        #expect(alone.status != 0 && alone.error.contains("--mdes-signing-key"), "\(alone.error)")
     }
 
     @Test("encrypt-payload refuses a card JSON outside the format with exit 65 and names the field only")

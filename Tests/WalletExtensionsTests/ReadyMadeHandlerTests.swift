@@ -57,6 +57,8 @@ struct ReadyMadeHandlerTests {
             let added = try #require(visit.added.first)
             let pass = try #require(added.pass, "not added: \(added.shownError ?? "")")
             #expect(pass.primaryAccountNumberSuffix == world.cards[0].lastFour && !pass.isRemotePass)
+            // What the network was handed: a Visa's is the sandbox's own 33 bytes.
+            #expect(added.activationData?.count == 33)
             #expect(visit.diagnostics.isEmpty, "\(visit.diagnostics)")
 
             let handler = BankIntentHandler(store: world.store, bank: world.bank)

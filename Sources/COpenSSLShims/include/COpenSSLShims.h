@@ -8,6 +8,7 @@
 #include "pp_shims_ec.h"
 #include "pp_shims_kdf.h"
 #include "pp_shims_mac.h"
+#include "pp_shims_pkcs12.h"
 #include "pp_shims_rsa.h"
 #include "pp_shims_tls_client.h"
 #include "pp_shims_tls_server.h"

@@ -12,11 +12,13 @@ import ProvisioningService
 /// - A change (`/token/suspend`, `/token/unsuspend`, `/token/delete`,
 ///   `/token/activate`) carries the token's reference, a published reason
 ///   code, the back office's reason as `CommentText`, and an `AuditInfo` naming
-///   who asked (``ProvisioningService/TokenChangeRequester``). It is sent once;
-///   the token's state is then read with `/search` (under MDES's suspender
-///   rules an unsuspend need not make a token active). When no answer came,
-///   the connector reads the token before it reports the network
-///   unavailable: a change that landed is not reported as failed.
+///   who asked (``ProvisioningService/TokenChangeRequester``). It is sent once
+///   (the API takes no idempotency key, so the connector declares its changes
+///   not idempotent and the service does not repeat them); the token's state is
+///   then read with `/search` (under MDES's suspender rules an unsuspend need
+///   not make a token active). When no answer came, or one that does not say
+///   what happened (5xx, 429), the connector reads the token before it reports
+///   the network unavailable: a change that landed is not reported as failed.
 /// - ``token(issuerId:tokenId:scheme:)`` is a `/search` by
 ///   `TokenUniqueReference`, retried up to three times.
 /// - `ErrorsResponse` becomes a ``ProvisioningService/ServiceError``:
@@ -38,11 +40,18 @@ package struct MDESConnector: TokenServiceConnector {
     let tav: TokenizationAuthenticationValue.Signer
 
     /// - Throws: ``MDESError`` `keyUnusable` when a key in `mdes` cannot be
-    ///   loaded or is not an RSA key of 2048 bits or more.
-    package init(issuer: IssuerSettings, mdes: MDESSettings, endpoint: MDESEndpoint) throws {
-        func key(_ source: PEMSource, _ field: String) throws -> RSA.PrivateKey {
+    ///   loaded (a PEM, or a PKCS #12 file with the password in its
+    ///   environment variable) or is not an RSA key of 2048 bits or more.
+    ///
+    /// `environment` holds a PKCS #12 signing key's password variable (the
+    /// process's environment by default).
+    package init(
+        issuer: IssuerSettings, mdes: MDESSettings, endpoint: MDESEndpoint,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        func key(_ source: MDESSigningKeySource, _ field: String) throws -> RSA.PrivateKey {
             do {
-                let key = try RSA.PrivateKey(pemRepresentation: try source.load(field: field))
+                let key = try source.privateKey(field: field, environment: environment)
                 guard key.keySizeInBits >= 2048 else {
                     throw MDESError(.keyUnusable, "\(field) is shorter than 2048 bits")
                 }
@@ -59,7 +68,7 @@ package struct MDESConnector: TokenServiceConnector {
             endpoint: endpoint,
             signer: OAuthSigner(consumerKey: mdes.consumerKey, signingKey: try key(mdes.signingKey, "mdes.signingKey")),
             timeout: .seconds(mdes.timeoutSeconds))
-        tav = TokenizationAuthenticationValue.Signer(key: try key(mdes.tavKey, "mdes.tavKey"))
+        tav = TokenizationAuthenticationValue.Signer(key: try key(.pem(mdes.tavKey), "mdes.tavKey"))
     }
 
     // MARK: TokenServiceConnector
@@ -69,27 +78,40 @@ package struct MDESConnector: TokenServiceConnector {
         let request = MDESTokenChangeRequest(
             tokenUniqueReference: command.tokenId, commentText: command.reason ?? Self.comment(for: command),
             reasonCode: Self.reasonCode(for: command), auditInfo: auditInfo(command.requestedBy))
-        let answer: MDESTransport.Answer
         do {
-            answer = try await transport.send(
+            let answer = try await transport.send(
                 .post, operation.path, body: try Self.encode(operation, request), repetition: .once)
+            _ = try Self.decode(MDESSimpleTokenResponse.self, operation, answer)
         } catch let error as ServiceError where error.code == .networkUnavailable {
-            // The change may have landed before the answer was lost.
-            if let token = try? await token(
-                issuerId: command.issuerId, tokenId: command.tokenId, scheme: command.scheme),
-                token.state == command.action.targetState
+            // No answer, or one that does not say what happened (a 5xx, a 429,
+            // an unreadable 200): the change may have landed. What MDES now
+            // holds decides, since the change is never sent again.
+            if let (token, suspenders) = try? await search(issuerId: command.issuerId, tokenId: command.tokenId),
+                Self.landed(command.action, state: token.state, suspenders: suspenders)
             {
                 return token
             }
             throw error
         }
-        _ = try Self.decode(MDESSimpleTokenResponse.self, operation, answer)
-        guard let token = try await token(issuerId: command.issuerId, tokenId: command.tokenId, scheme: command.scheme)
-        else { throw ServiceError(.networkUnknownToken, "MDES does not find the token it just changed") }
+        guard let (token, _) = try await search(issuerId: command.issuerId, tokenId: command.tokenId) else {
+            throw ServiceError(.networkUnknownToken, "MDES does not find the token it just changed")
+        }
         return token
     }
 
+    /// MDES's Customer Service API takes no idempotency key: a repeated
+    /// `/token/suspend` would be a second suspension. The connector sends a
+    /// change once and reads the token when the answer is lost; the service
+    /// must not repeat it.
+    package func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool { false }
+
     package func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken? {
+        try await search(issuerId: issuerId, tokenId: tokenId)?.token
+    }
+
+    /// `/search` by reference: the token and its `Suspenders` (nil when MDES
+    /// names none), or nil when MDES does not find it.
+    func search(issuerId: String, tokenId: String) async throws -> (token: NetworkToken, suspenders: [String]?)? {
         let request = MDESSearchRequest(tokenUniqueReference: tokenId, auditInfo: auditInfo(.network))
         let answer = try await transport.send(
             .post, MDESOperation.search.path, body: try Self.encode(.search, request), repetition: .idempotent)
@@ -101,7 +123,33 @@ package struct MDESConnector: TokenServiceConnector {
         }
         guard let (account, found) = response.allTokens.first(where: { $0.token.tokenUniqueReference == tokenId })
         else { return nil }
-        return try Self.networkToken(found, account: account, issuerId: issuerId, tokenId: tokenId)
+        return (
+            try Self.networkToken(found, account: account, issuerId: issuerId, tokenId: tokenId),
+            found.suspenders?.suspender
+        )
+    }
+
+    /// Whether a token MDES reports in `state`, held by `suspenders`, shows
+    /// that the issuer's `action` took effect.
+    ///
+    /// The state alone cannot say for a suspension: a token the cardholder
+    /// suspended is suspended whether or not the issuer joined, so a suspend
+    /// landed when the issuer (`I`) is among the suspenders. An unsuspend lifts
+    /// the issuer's suspension and overrides the cardholder's (`C`, Apple
+    /// Pay): it landed when neither remains, though a third party may still
+    /// hold the token. Without `Suspenders`, the state decides.
+    static func landed(_ action: TokenAction, state: TokenState, suspenders: [String]?) -> Bool {
+        switch action {
+        case .suspend:
+            guard state == .suspended else { return false }
+            return suspenders.map { $0.contains("I") } ?? true
+        case .resume:
+            if state == .active { return true }
+            guard state == .suspended, let suspenders else { return false }
+            return !suspenders.contains("I") && !suspenders.contains("C")
+        case .activate, .delete:
+            return state == action.targetState
+        }
     }
 
     package func activationData(for request: ActivationDataRequest) throws -> IssuedActivationData {

@@ -7,7 +7,8 @@ import FoundationNetworking
 
 /// The simulated devices' line to the sandbox's Apple side, as a device talks
 /// to Apple's servers: register, get a nonce and the certificate chain, submit
-/// a pass, list and activate passes. Wire types come from ProvisioningAPI.
+/// a pass, list and activate passes, put a device in lost mode. Wire types
+/// come from ProvisioningAPI.
 struct SandboxClient: Sendable {
     /// The service URL including its base path, e.g. `http://127.0.0.1:8080/mg/tpc`.
     let baseURL: URL
@@ -47,6 +48,12 @@ struct SandboxClient: Sendable {
         let endpoint = try APIEndpoint(
             route: .sandboxActivatePass, parameters: ["deviceId": deviceId, "serialNumber": serialNumber])
         return try await send(endpoint, body: request)
+    }
+
+    func setLostMode(_ enabled: Bool, deviceId: String) async throws -> SandboxPassList {
+        try await send(
+            APIEndpoint(route: .sandboxLostMode, parameters: ["deviceId": deviceId]),
+            body: SandboxLostModeRequest(enabled: enabled))
     }
 
     private struct EmptyBody: Codable, Sendable {}

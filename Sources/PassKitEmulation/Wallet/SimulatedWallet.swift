@@ -296,6 +296,28 @@ public final class SimulatedWallet: Sendable {
         }
     }
 
+    /// Find My's lost mode on `device` (the iPhone by default): `true`
+    /// suspends its payment passes for the cardholder, `false` lifts that
+    /// suspension; the store then holds the device's passes as they stand.
+    ///
+    /// The card networks keep who suspended a token: a pass the issuer
+    /// suspended stays suspended when lost mode ends, and a pass the issuer
+    /// resumes is active again even while the device is lost (Apple Pay's
+    /// rules at Mastercard).
+    ///
+    /// ```swift
+    /// try await wallet.setLostMode(true)
+    /// let states = PKPassLibrary().passes(of: .secureElement).map { $0.secureElementPass?.passActivationState }
+    /// ```
+    ///
+    /// - Throws: ``PassKitEmulationError`` when the sandbox or the store fails.
+    public func setLostMode(_ lost: Bool, device: SimulatedDevice? = nil) async throws {
+        let device = device ?? iPhone
+        let list = try await client.setLostMode(lost, deviceId: device.id)
+        try store.replace(deviceId: device.id, with: list.passes)
+        passesDidChange()
+    }
+
     /// The URL Wallet opens for in-app verification of `pass`:
     /// ``appLaunchURL`` with `passTypeIdentifier`, `serialNumber` and
     /// `action=verify`; `nil` unless the pass requires activation.

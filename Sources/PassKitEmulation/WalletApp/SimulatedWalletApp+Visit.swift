@@ -1,3 +1,4 @@
+import Foundation
 import ProvisioningAPI
 
 extension SimulatedWalletApp {
@@ -47,6 +48,11 @@ extension SimulatedWalletApp {
         public var pass: PKPaymentPass? { added.map { PKPaymentPass(record: $0.record, isRemotePass: $0.isRemote) } }
         /// The added pass's record and whether it is on the Watch.
         var added: (record: SandboxPass, isRemote: Bool)?
+        /// The activation data the issuer's request carried to the card
+        /// network (a Mastercard TAV, say), or `nil` when the extension gave
+        /// no request. Wallet shows it to no one; the emulation keeps it so a
+        /// test or a demo can check what the network was handed.
+        public var activationData: Data?
         /// Why not, as the `PKAddPaymentPassError` code Wallet ends with.
         public var errorCode: PKAddPaymentPassError?
         /// The error Wallet shows the user, or `nil` when the card was added.

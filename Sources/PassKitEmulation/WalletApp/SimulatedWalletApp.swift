@@ -377,6 +377,7 @@ public final class SimulatedWalletApp: Sendable {
             result.shownError = "Could not add the card. Contact your card issuer."
             return result
         }
+        result.activationData = request.activationData
         switch await provisioning.submit(request, challenge: challenge, configuration: configuration, log: log) {
         case .success(let pass):
             result.added = (pass, device.kind == .watch)

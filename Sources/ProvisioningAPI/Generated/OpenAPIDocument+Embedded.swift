@@ -1618,6 +1618,66 @@ extension OpenAPIDocument {
                 }
               }
             },
+            "/v1/sandbox/devices/{deviceId}/lost-mode": {
+              "post": {
+                "operationId": "setSandboxLostMode",
+                "tags": [
+                  "Sandbox"
+                ],
+                "summary": "Find My's lost mode on a device: the cardholder suspends its passes, or lifts that suspension.",
+                "description": "Turning lost mode on suspends each active or suspended pass of the device for the cardholder (MDES suspender C); turning it off lifts the cardholder's suspensions. A pass the issuer suspended is neither suspended nor resumed by the cardholder (the networks' Apple Pay rules): it keeps its state. Answered by the device's passes.",
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/deviceId"
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/SandboxLostModeRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "OK",
+                    "headers": {
+                      "X-Request-Id": {
+                        "$ref": "#/components/headers/RequestId"
+                      }
+                    },
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/SandboxPassList"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "422": {
+                    "$ref": "#/components/responses/Problem"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Problem"
+                  }
+                }
+              }
+            },
             "/v1/sandbox/test-cards": {
               "get": {
                 "operationId": "listSandboxTestCards",
@@ -3339,6 +3399,20 @@ extension OpenAPIDocument {
                 },
                 "required": [
                   "activationData"
+                ],
+                "additionalProperties": false
+              },
+              "SandboxLostModeRequest": {
+                "type": "object",
+                "description": "Find My's lost mode on a simulated device.",
+                "properties": {
+                  "enabled": {
+                    "type": "boolean",
+                    "description": "Whether the device is in lost mode."
+                  }
+                },
+                "required": [
+                  "enabled"
                 ],
                 "additionalProperties": false
               },

@@ -160,6 +160,11 @@ package enum APIPaths {
             route: .sandboxActivatePass, parameters: ["deviceId": deviceId, "serialNumber": serialNumber])
     }
 
+    /// ``APIRoute/sandboxLostMode``.
+    package static func sandboxLostMode(deviceId: String) throws(ProvisioningAPIError) -> APIEndpoint {
+        try APIEndpoint(route: .sandboxLostMode, parameters: ["deviceId": deviceId])
+    }
+
     /// ``APIRoute/sandboxTestCards``.
     package static func sandboxTestCards() throws(ProvisioningAPIError) -> APIEndpoint {
         try APIEndpoint(route: .sandboxTestCards)

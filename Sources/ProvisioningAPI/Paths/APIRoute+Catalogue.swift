@@ -97,6 +97,10 @@ extension APIRoute {
     /// ``SandboxPassActivationRequest`` → ``SandboxPass``.
     package static let sandboxActivatePass = APIRoute(
         .post, "/v1/sandbox/devices/:deviceId/passes/:serialNumber/activate", operationId: "activateSandboxPass")
+    /// `POST /v1/sandbox/devices/:deviceId/lost-mode` — ``SandboxLostModeRequest``
+    /// → ``SandboxPassList``.
+    package static let sandboxLostMode = APIRoute(
+        .post, "/v1/sandbox/devices/:deviceId/lost-mode", operationId: "setSandboxLostMode")
     /// `GET /v1/sandbox/test-cards` → ``SandboxTestCardsResponse``.
     package static let sandboxTestCards = APIRoute(
         .get, "/v1/sandbox/test-cards", operationId: "listSandboxTestCards")
@@ -125,7 +129,7 @@ extension APIRoute {
         .walletRegistration, .walletCardEnrollment, .walletCards, .walletCard, .walletCardState,
         .walletCardActivation, .walletCardArt, .walletPaymentKeys, .walletDefaultCard, .walletSetDefaultCard,
         .sandboxDevices, .sandboxNonces, .sandboxCertificates, .sandboxAddPass, .sandboxPasses,
-        .sandboxActivatePass, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
+        .sandboxActivatePass, .sandboxLostMode, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
         .health, .readiness, .metrics, .openAPI,
     ]
 

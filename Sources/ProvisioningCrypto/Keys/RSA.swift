@@ -54,6 +54,23 @@ package enum RSA {
             try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
         }
 
+        /// Imports the private key of a DER PKCS #12 file (`.p12`, as
+        /// Mastercard's developer portal hands out a signing key), decrypted
+        /// with `password`; its certificates are ignored.
+        ///
+        /// - Throws: ``CryptoError`` `invalidEncoding` when the bytes are not a
+        ///   PKCS #12 file this OpenSSL can open with that password (a wrong
+        ///   password, or bags encrypted with RC2, which needs OpenSSL's legacy
+        ///   provider), or `invalidKey` when its key is not an RSA private key
+        ///   of an allowed size. Neither error names the password.
+        package init(pkcs12 der: [UInt8], password: String) throws {
+            guard let pointer = pp_pkcs12_private_key(der, der.count, password) else {
+                throw OpenSSLErrorQueue.error(
+                    .invalidEncoding, "not a PKCS #12 file with a private key that opens with this password")
+            }
+            try self.init(validating: EVPKey(taking: pointer))
+        }
+
         /// Modulus size in bits.
         package var keySizeInBits: Int { key.bits }
 

@@ -111,7 +111,7 @@ package struct IssuerConfiguration: Hashable, Sendable {
                 _ = try issuer.fingerprintSecret.load(field: "\(path).fingerprintSecret")
                 _ = try issuer.activationDataSecret.load(field: "\(path).activationDataSecret")
                 if let mdes = issuer.mdes {
-                    _ = try mdes.signingKey.load(field: "\(path).mdes.signingKey")
+                    _ = try mdes.signingKey.privateKey(field: "\(path).mdes.signingKey")
                     _ = try mdes.tavKey.load(field: "\(path).mdes.tavKey")
                 }
             } catch {

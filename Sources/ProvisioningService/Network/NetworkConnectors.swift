@@ -37,6 +37,10 @@ package struct NetworkConnectors: TokenServiceConnector {
         try await connector(issuerId: command.issuerId, scheme: command.scheme).changeTokenState(command)
     }
 
+    package func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool {
+        connector(issuerId: command.issuerId, scheme: command.scheme).changesAreIdempotent(command)
+    }
+
     package func activationData(for request: ActivationDataRequest) throws -> IssuedActivationData {
         try connector(issuerId: request.issuer.id, scheme: request.card.scheme).activationData(for: request)
     }

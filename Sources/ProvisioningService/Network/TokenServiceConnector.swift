@@ -6,15 +6,26 @@ import ProvisioningCrypto
 /// connector is added by implementing this protocol, without touching the
 /// service's domain code.
 ///
-/// Every call must be idempotent: the service retries after a timeout with the
-/// same ``TokenStateChangeCommand/idempotencyKey``, and the network must neither
-/// create a second token nor apply a transition twice.
+/// A change must not be applied twice. A network that takes an idempotency
+/// key (the sandbox's own protocol) applies a command at most once per
+/// ``TokenStateChangeCommand/idempotencyKey``, and the service retries a change
+/// whose network was unavailable with the same key. A network without one
+/// (MDES's Customer Service API) cannot tell a retry from a second change: its
+/// connector answers `false` from ``changesAreIdempotent(_:)``, sends each
+/// change once and learns what a lost answer hid by reading the token, and
+/// the service never repeats it.
 package protocol TokenServiceConnector: Sendable {
     /// Applies a lifecycle action to a token and returns the token as the network
     /// now holds it.
     /// - Throws: ``ServiceError`` with a network code: ``ServiceError/Code/networkUnavailable``,
     ///   ``ServiceError/Code/networkUnknownToken`` or ``ServiceError/Code/networkRejected``.
     func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken
+
+    /// Whether sending `command` again after ``changeTokenState(_:)`` failed
+    /// `networkUnavailable` is safe: `true` when the network applies it at most
+    /// once per idempotency key (the default), `false` when a repeat could
+    /// reach the network as a second change.
+    func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool
 
     /// The network's view of one token (of `scheme`), or nil when the network
     /// does not know it.
@@ -32,6 +43,8 @@ package protocol TokenServiceConnector: Sendable {
 }
 
 extension TokenServiceConnector {
+    package func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool { true }
+
     package func activationData(for request: ActivationDataRequest) throws -> IssuedActivationData {
         do {
             let provisioningId = try SecureRandom.bytes(count: ActivationData.provisioningIdByteCount)

@@ -43,8 +43,9 @@ struct TokenLifecycle: Sendable {
 
     /// Checks and applies `action`: registry state machine, the token's lease,
     /// single use of the code, the network call (retried once when unavailable,
-    /// with the same idempotency key), then registry, audit and the lease's
-    /// release in one transaction.
+    /// with the same idempotency key, where the connector's changes are
+    /// idempotent), then registry, audit and the lease's release in one
+    /// transaction.
     ///
     /// Under the lease (``TokenOperationLease``) one change of a token runs at a
     /// time, so the network and the registry see the same order. The code is
@@ -140,7 +141,19 @@ struct TokenLifecycle: Sendable {
         return token
     }
 
+    /// The registry's check before the network is asked: the state machine,
+    /// and one move it does not draw, suspending a suspended token.
+    ///
+    /// A network may keep several suspensions of one token (MDES: the
+    /// issuer's, the cardholder's, the wallet's…; the token is active again
+    /// when the last is lifted), and the registry keeps the state alone. The
+    /// issuer suspending a token the cardholder suspended (the device's lost
+    /// mode) is then a real change: the issuer joins, so the cardholder's
+    /// lifting its own suspension no longer reactivates the token. The network
+    /// decides it — refused (409 `illegal-transition`) when the issuer's
+    /// suspension is already there — and the registry stays `suspended`.
     private static func requireTransition(from state: TokenState, _ action: TokenAction) throws(ServiceError) {
+        if state == .suspended, action == .suspend { return }
         do {
             _ = try TokenStateMachine.transition(from: state, action: action)
         } catch {
@@ -187,7 +200,9 @@ struct TokenLifecycle: Sendable {
                     "token.network-error",
                     ["requestId": requestId, "code": error.code.rawValue, "attempt": String(attempt)])
                 switch error.code {
-                case .networkUnavailable where attempt < 2:
+                // Once more with the same key, only where the network applies
+                // a key once: MDES would take a repeated suspend as a second one.
+                case .networkUnavailable where attempt < 2 && context.connector.changesAreIdempotent(command):
                     continue
                 case .networkUnavailable:
                     throw ServiceError(.upstreamNetworkError, "the card network is unavailable; retry later")

@@ -6,11 +6,11 @@ import ProvisioningStorage
 
 extension Sandbox {
     /// The sandbox routes of the contract this type serves: devices, nonces,
-    /// certificates, add pass, list passes, activate pass, test cards, and the
+    /// certificates, add pass, list passes, activate pass, lost mode, test cards, and the
     /// issuer wallet's activation-code channel and payment terminal.
     package static let routes: [APIRoute] = [
         .sandboxDevices, .sandboxNonces, .sandboxCertificates, .sandboxAddPass, .sandboxPasses,
-        .sandboxActivatePass, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
+        .sandboxActivatePass, .sandboxLostMode, .sandboxTestCards, .sandboxActivationCode, .sandboxPayments,
     ]
 
     /// The largest request body a sandbox route reads.
@@ -62,6 +62,11 @@ extension Sandbox {
                     serialNumber: try request.pathParameters.require("serialNumber"),
                     deviceId: try request.pathParameters.require("deviceId"),
                     request: try Self.decode(SandboxPassActivationRequest.self, from: request))
+            }
+            mount(.sandboxLostMode) { request in
+                try await self.setLostMode(
+                    try Self.decode(SandboxLostModeRequest.self, from: request),
+                    deviceId: try request.pathParameters.require("deviceId"))
             }
             mount(.sandboxTestCards) { _ in self.testCards() }
             mount(.sandboxActivationCode) { request in

@@ -45,8 +45,7 @@ struct IssuerDirectory: Sendable {
                 let mdes = try issuer.mdes.map { settings in
                     MDESRegistration(
                         consumerKey: settings.consumerKey,
-                        signingPublicKey: try RSA.PrivateKey(pemRepresentation: try settings.signingKey.load())
-                            .publicKey,
+                        signingPublicKey: try settings.signingKey.privateKey(field: "mdes.signingKey").publicKey,
                         tavPublicKey: try RSA.PrivateKey(pemRepresentation: try settings.tavKey.load()).publicKey)
                 }
                 return Entry(

@@ -10,8 +10,8 @@ import Darwin
 
 /// What the sandbox's MDES endpoint was asked and answered, one JSON line per
 /// call appended to `mdes-exchanges.jsonl` in the sandbox directory: the
-/// operation, how the call was signed (method, consumer, body hash; never the
-/// signature or the nonce), the request and response bodies and the status.
+/// operation, how the call was signed (method, URL, consumer, body hash; never
+/// the signature or the nonce), the request and response bodies and the status.
 ///
 /// It is how a test checks every request the connector sent and every answer
 /// it got against Mastercard's published schemas, and how `make demo` shows
@@ -36,6 +36,9 @@ struct MDESJournal: Sendable {
             var consumerKey: String
             var bodyHash: String
             var verified: Bool
+            /// The URL the signature base string names, as the endpoint
+            /// rebuilt it from the request (scheme, `Host`, path, query).
+            var url: String
         }
     }
 

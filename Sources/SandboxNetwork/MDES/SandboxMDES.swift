@@ -18,7 +18,9 @@ import ProvisioningService
 /// `MISSING_REQUIRED_FIELD`/`INVALID_FIELD_VALUE`/`INVALID_REQUEST`, 404
 /// `TOKEN_NOT_FOUND`, 400 `INVALID_TOKEN_STATUS`.
 ///
-/// Suspensions through this API are the issuer's (`Suspenders` `["I"]`); a
+/// Suspensions through this API are the issuer's (`I`); the vault keeps
+/// every party's (``Suspensions``: MDES's rules for several suspenders, with
+/// their Apple Pay exceptions) and `/search` answers them as `Suspenders`. A
 /// change applies to the vault exactly as the sandbox's own lifecycle does,
 /// and notifies the service the same way. Each call is written to the
 /// ``MDESJournal``.
@@ -109,9 +111,6 @@ struct SandboxMDES: Sendable {
     ) throws -> IssuerDirectory.Entry {
         let authorization = request.headers["Authorization"]
         let fields = (try? OAuthVerifier.parse(authorization)) ?? [:]
-        signature = MDESJournal.Entry.Signature(
-            method: fields["oauth_signature_method"] ?? "", consumerKey: fields["oauth_consumer_key"] ?? "",
-            bodyHash: fields["oauth_body_hash"] ?? "", verified: false)
         var target = "\(scheme)://\(request.headers["Host"] ?? "127.0.0.1")\(request.path)"
         if !request.query.isEmpty {
             target +=
@@ -120,6 +119,9 @@ struct SandboxMDES: Sendable {
                     OAuthParameters.percentEncode($0.name) + "=" + OAuthParameters.percentEncode($0.value ?? "")
                 }.joined(separator: "&")
         }
+        signature = MDESJournal.Entry.Signature(
+            method: fields["oauth_signature_method"] ?? "", consumerKey: fields["oauth_consumer_key"] ?? "",
+            bodyHash: fields["oauth_body_hash"] ?? "", verified: false, url: target)
         do {
             guard let url = URL(string: target) else {
                 throw MDESError(.authorizationMalformed, "the request URL cannot be rebuilt")
@@ -211,7 +213,9 @@ struct SandboxMDES: Sendable {
             expirationDate: token.tokenExpiry.map { $0.replacingOccurrences(of: "/", with: "") },
             currentStatusCode: code, currentStatusDescription: description,
             currentStatusDateTime: WireDate.string(from: stored.lastEventAt), tokenRequestorId: token.tokenRequestorId,
-            device: device, suspenders: token.state == .suspended ? .init(suspender: ["I"]) : nil)
+            device: device,
+            // Present only while the token is suspended, as the API says.
+            suspenders: stored.suspenders.isEmpty ? nil : .init(suspender: stored.suspenders.map(\.rawValue)))
         return MDESSearchResponse.Accounts(account: [
             .init(accountPanSuffix: stored.panSuffix, expirationDate: nil, tokens: .init(token: [found]))
         ])

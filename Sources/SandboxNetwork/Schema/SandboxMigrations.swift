@@ -113,5 +113,10 @@ package enum SandboxMigrations {
                 );
                 CREATE INDEX sandbox_outbox_pending ON sandbox_outbox (delivered_at, next_attempt_at)
                 """),
+        // MDES lets several parties suspend one token; the vault keeps who did
+        // (``Suspensions``), one letter each in the order they suspended.
+        Migration(
+            version: 104, name: "sandbox token suspenders",
+            sql: "ALTER TABLE sandbox_tokens ADD COLUMN suspenders TEXT NOT NULL DEFAULT ''"),
     ]
 }

@@ -138,9 +138,11 @@ final class NetworkTokenService: TokenServiceConnector {
         guard let token = try await load(tokenId: command.tokenId, on: tx), token.issuerId == command.issuerId else {
             throw ServiceError(.networkUnknownToken, "the network does not know this token")
         }
-        let target: TokenState
+        // The service and the Customer Service API both act for the issuer.
+        let next: (state: TokenState, suspenders: [Suspender])
         do {
-            target = try TokenStateMachine.transition(from: token.state, action: command.action)
+            next = try Suspensions.apply(
+                command.action, by: .issuer, state: token.state, suspenders: token.suspenders)
         } catch {
             throw ServiceError(.networkRejected, "the token's state does not allow this action")
         }
@@ -154,7 +156,8 @@ final class NetworkTokenService: TokenServiceConnector {
                 .text(command.action.rawValue), .timestamp(clock()),
             ])
         let (updated, eventId) = try await transition(
-            token, to: target, event: VaultToken.eventType(for: command.action), on: tx)
+            token, to: next.state, suspenders: next.suspenders, event: VaultToken.eventType(for: command.action),
+            on: tx)
         return (try await networkToken(updated, on: tx), eventId)
     }
 
@@ -178,6 +181,36 @@ final class NetworkTokenService: TokenServiceConnector {
         return try await networkToken(token, on: executor)
     }
 
+    // MARK: Other suspenders
+
+    /// `party` suspends the token or lifts its own suspension, under MDES's
+    /// rules for several suspenders (``Suspensions``), and the service is
+    /// notified when the token's state changed.
+    ///
+    /// This is how a suspension that is not the issuer's reaches the vault:
+    /// the cardholder's, from a device's lost mode.
+    ///
+    /// - Throws: ``SandboxError`` `illegalTransition` when the rules refuse
+    ///   it (nothing changes), `unknownPass` for an unknown token.
+    @discardableResult
+    func change(tokenId: String, _ action: TokenAction, by party: Suspender) async throws -> VaultToken {
+        let (token, eventId) = try await database.transaction { tx -> (VaultToken, String?) in
+            guard let token = try await self.load(tokenId: tokenId, on: tx) else {
+                throw SandboxError(.unknownPass, "the pass's token is not known")
+            }
+            let next: (state: TokenState, suspenders: [Suspender])
+            do {
+                next = try Suspensions.apply(action, by: party, state: token.state, suspenders: token.suspenders)
+            } catch {
+                throw SandboxError(.illegalTransition, "the token's suspensions do not allow this action")
+            }
+            return try await self.transition(
+                token, to: next.state, suspenders: next.suspenders, event: VaultToken.eventType(for: action), on: tx)
+        }
+        if let eventId { await outbox.deliver(eventIds: [eventId]) }
+        return token
+    }
+
     // MARK: Device-side activation
 
     /// Activates an inactive token with the activation data of its add request
@@ -187,7 +220,7 @@ final class NetworkTokenService: TokenServiceConnector {
     ///   made for this token's add request, `illegalTransition` when the token
     ///   is not inactive.
     func activate(tokenId: String, activationData: [UInt8]) async throws -> VaultToken {
-        let (token, eventId) = try await database.transaction { tx -> (VaultToken, String) in
+        let (token, eventId) = try await database.transaction { tx -> (VaultToken, String?) in
             guard let token = try await self.load(tokenId: tokenId, on: tx),
                 let row = try await tx.queryFirst(
                     "SELECT nonce_sealed FROM sandbox_tokens WHERE id = ?", [.text(tokenId)]),
@@ -211,9 +244,9 @@ final class NetworkTokenService: TokenServiceConnector {
             guard TokenStateMachine.allows(.activate, from: token.state) else {
                 throw SandboxError(.illegalTransition, "only a pass that requires activation can be activated")
             }
-            return try await self.transition(token, to: .active, event: .activated, on: tx)
+            return try await self.transition(token, to: .active, suspenders: [], event: .activated, on: tx)
         }
-        await outbox.deliver(eventIds: [eventId])
+        if let eventId { await outbox.deliver(eventIds: [eventId]) }
         return token
     }
 
@@ -225,16 +258,38 @@ final class NetworkTokenService: TokenServiceConnector {
         ).map(VaultToken.init(row:))
     }
 
+    /// Moves `token` to `target` held by `suspenders`, and queues `event`
+    /// when its state changed. Another suspender joining, or lifting its
+    /// suspension while others hold the token, changes no state: the service
+    /// hears nothing then, as its registry keeps states, not suspenders.
+    ///
+    /// The update requires the row to be as it was read, so a concurrent
+    /// change of the same token (the cardholder's beside the issuer's) is not
+    /// overwritten: the loser fails `networkUnavailable`, which the service
+    /// retries.
     private func transition(
-        _ token: VaultToken, to target: TokenState, event: TokenEventType, on tx: any SQLExecutor
-    ) async throws -> (VaultToken, eventId: String) {
-        let occurredAt = token.nextEventTime(now: clock())
-        try await tx.execute(
-            "UPDATE sandbox_tokens SET state = ?, last_event_at = ?, updated_at = ? WHERE id = ?",
-            [.text(target.rawValue), .timestamp(occurredAt), .timestamp(clock()), .text(token.id)])
+        _ token: VaultToken, to target: TokenState, suspenders: [Suspender], event: TokenEventType,
+        on tx: any SQLExecutor
+    ) async throws -> (VaultToken, eventId: String?) {
+        let changesState = target != token.state
+        let occurredAt = changesState ? token.nextEventTime(now: clock()) : token.lastEventAt
+        let updatedRows = try await tx.execute(
+            """
+            UPDATE sandbox_tokens SET state = ?, suspenders = ?, last_event_at = ?, updated_at = ?
+            WHERE id = ? AND state = ? AND suspenders = ?
+            """,
+            [
+                .text(target.rawValue), .text(Suspensions.column(suspenders)), .timestamp(occurredAt),
+                .timestamp(clock()), .text(token.id), .text(token.state.rawValue),
+                .text(token.suspendersColumn),
+            ])
+        guard updatedRows == 1 else {
+            throw ServiceError(.networkUnavailable, "the token changed during the update; retry")
+        }
         guard let updated = try await load(tokenId: token.id, on: tx) else {
             throw SandboxError(.corruptState, "a token vanished during an update")
         }
+        guard changesState else { return (updated, nil) }
         let eventId = try await enqueueEvent(event, token: updated, occurredAt: occurredAt, provisioningId: nil, on: tx)
         return (updated, eventId)
     }

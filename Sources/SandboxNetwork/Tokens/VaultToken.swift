@@ -18,10 +18,15 @@ struct VaultToken: Sendable {
     let deviceId: String
     let provisioningId: String
     let lastEventAt: Date
+    /// Who holds the token suspended, in the order they suspended; empty
+    /// unless the token is suspended.
+    let suspenders: [Suspender]
+    /// The `suspenders` column as stored, which an update must find unchanged.
+    let suspendersColumn: String
 
     static let columns = """
         id, issuer_id, network, state, token_requestor_id, token_suffix, token_expiry, pan_fingerprint, pan_suffix,
-        device_id, provisioning_id, last_event_at
+        device_id, provisioning_id, last_event_at, suspenders
         """
 
     init(row: SQLRow) throws {
@@ -40,6 +45,8 @@ struct VaultToken: Sendable {
         deviceId = try row.decode(column: "device_id")
         provisioningId = try row.decode(column: "provisioning_id")
         lastEventAt = try row.decode(column: "last_event_at")
+        suspendersColumn = try row.decode(column: "suspenders")
+        suspenders = Suspensions.parse(suspendersColumn, state: state)
     }
 
     /// The wire status of a vault state.

@@ -131,6 +131,11 @@ extension DemoStep {
             "the iPhone has an activated pass ••••\(pass.primaryAccountNumberSuffix), token ••••\(pass.deviceAccountNumberSuffix)"
         )
         try log.check(visit.diagnostics.isEmpty, "every extension completion was called once and in time")
+        // What the network was handed (a TAV for this Mastercard): the MDES
+        // step checks it with the registered key.
+        if let activationData = added.activationData {
+            context.values["extensionActivationData"] = activationData.base64EncodedString()
+        }
 
         let phoneEntries = handler.entries(remote: false)
         try log.check(phoneEntries.isEmpty, "passEntries no longer lists it for the iPhone")

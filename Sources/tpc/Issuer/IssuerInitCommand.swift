@@ -15,8 +15,11 @@ struct IssuerInitCommand: IssuerToolCommand {
         "mdes-consumer-key", valueName: "key",
         help: "Your consumer key from Mastercard's developer portal: Mastercard tokens then go to MDES.")
     static let mdesSigningKey = Option<String?>(
-        "mdes-signing-key", valueName: "pem",
-        help: "The PEM private key of the certificate registered on Mastercard's developer portal.")
+        "mdes-signing-key", valueName: "file",
+        help: "The private key of the certificate registered on Mastercard's developer portal: PEM, or PKCS #12.")
+    static let mdesSigningKeyPasswordEnv = Option<String?>(
+        "mdes-signing-key-password-env", valueName: "var",
+        help: "The --mdes-signing-key is a PKCS #12 file whose password `tpc serve` reads from this variable.")
     static let force = Flag("force", help: "Replace an existing issuer in --dir.")
     static let json = Flag("json", help: "Print the summary as JSON.")
 
@@ -31,11 +34,16 @@ struct IssuerInitCommand: IssuerToolCommand {
             register the public key with Mastercard), issuers.json (the service configuration: `tpc serve \
             --config issuers.json`) and sandbox.json (a summary the other issuer commands read with \
             --issuer-dir). With --mdes-consumer-key and --mdes-signing-key the configuration sends Mastercard \
-            tokens to MDES (docs/networks.md); with --sandbox, to the sandbox's own MDES endpoint, with \
-            credentials made here. Private files are mode 0600. Refuses a directory that already holds \
-            issuers.json unless --force.
+            tokens to MDES (docs/networks.md); a PKCS #12 signing key needs --mdes-signing-key-password-env, the \
+            environment variable `tpc serve` reads its password from (the password is never written). With \
+            --sandbox, to the sandbox's own MDES endpoint, with credentials made here. Prints the TAV public key \
+            and its SHA-256 (of the DER SubjectPublicKeyInfo) to register with Mastercard. Private files are \
+            mode 0600. Refuses a directory that already holds issuers.json unless --force.
             """,
-        options: [dir, issuerId, name, audience, kid, sandbox, mdesConsumerKey, mdesSigningKey, force, json])
+        options: [
+            dir, issuerId, name, audience, kid, sandbox, mdesConsumerKey, mdesSigningKey, mdesSigningKeyPasswordEnv,
+            force, json,
+        ])
 
     let arguments: ParsedArguments
 
@@ -60,13 +68,18 @@ struct IssuerInitCommand: IssuerToolCommand {
         bootstrap.audience = try arguments[Self.audience]
         bootstrap.keyID = try arguments[Self.kid]
         bootstrap.sandbox = arguments[Self.sandbox]
+        let passwordVariable = try arguments[Self.mdesSigningKeyPasswordEnv]
         switch (try arguments[Self.mdesConsumerKey], try arguments[Self.mdesSigningKey]) {
         case (let consumerKey?, let signingKey?):
             bootstrap.mdesCredentials = (
-                consumerKey, URL(fileURLWithPath: signingKey).standardizedFileURL
+                consumerKey, URL(fileURLWithPath: signingKey).standardizedFileURL, passwordVariable
             )
-        case (nil, nil):
+        case (nil, nil) where passwordVariable == nil:
             break
+        case (nil, nil):
+            throw CommandLineError(
+                .invalidValue, "--mdes-signing-key-password-env needs --mdes-signing-key",
+                hint: "give the PKCS #12 file and the consumer key too")
         default:
             throw CommandLineError(
                 .invalidValue, "--mdes-consumer-key and --mdes-signing-key go together",
@@ -83,6 +96,9 @@ struct IssuerInitCommand: IssuerToolCommand {
             StandardStreams.output(summary.trimmingCharacters(in: .whitespacesAndNewlines))
             return
         }
+        let publicKeyFile = directory.appendingPathComponent(SandboxIssuerBootstrap.File.tavPublicKey)
+        let publicKey = try IssuerDirectory.read(publicKeyFile.path, what: "TAV public key")
+        let fingerprint = Self.summaryValue(summary, "tavPublicKeySHA256")
         StandardStreams.output(
             """
             issuer \(bootstrap.issuer) created in \(directory.path)
@@ -91,7 +107,16 @@ struct IssuerInitCommand: IssuerToolCommand {
               service side (keep private): payload-key.pem, *.secret, tav-key.pem
               register with Mastercard:    tav-public-key.pem (verifies the TAVs of your Mastercard cards)
               service configuration:       issuers.json  →  tpc serve --config \(configuration.path)
+            TAV public key to register with Mastercard (tav-public-key.pem),
+            SHA-256 of its DER SubjectPublicKeyInfo: \(fingerprint)
+            \(publicKey.trimmingCharacters(in: .whitespacesAndNewlines))
             next: tpc issuer mint-code --issuer-dir \(directory.path) --scope provision --card-ref CARD-REF
             """)
+    }
+
+    /// One string member of the summary JSON, or "" when it is not there.
+    static func summaryValue(_ summary: String, _ name: String) -> String {
+        let members = (try? JSONDecoder().decode([String: String].self, from: Data(summary.utf8))) ?? [:]
+        return members[name] ?? ""
     }
 }

@@ -163,6 +163,7 @@ enum Samples {
         WireSample(sandboxPass),
         WireSample(SandboxPassList(passes: [sandboxPass])),
         WireSample(SandboxPassActivationRequest(activationData: bytes)),
+        WireSample(SandboxLostModeRequest(enabled: true)),
         WireSample(SandboxCardOutcome.requireActivation),
         WireSample(
             SandboxTestCard(

@@ -49,6 +49,26 @@ import Testing
         await harness.stop()
     }
 
+    /// A network may hold a token suspended for several parties (MDES's
+    /// suspenders): the issuer may join another's suspension, so the network,
+    /// not the registry, decides a suspend of a suspended token.
+    @Test func suspendingASuspendedTokenIsTheNetworksToDecide() async throws {
+        let harness = try await ServiceHarness()
+        _ = try await harness.provisionedToken()
+        #expect(try await change(harness, .suspend).status == 200)
+        let joined = try await change(harness, .suspend)
+        #expect(joined.status == 200)
+        #expect(try joined.decode(TokenStateChangeResponse.self).state == .suspended)
+        #expect(harness.connector.commands.map(\.action) == [.suspend, .suspend])
+
+        harness.connector.failNext(with: [ServiceError(.networkRejected, "already suspended by the issuer")])
+        let refused = try await change(harness, .suspend)
+        #expect(refused.status == 409)
+        #expect(refused.problem?.type == .illegalTransition)
+        #expect(harness.connector.commands.count == 3)
+        await harness.stop()
+    }
+
     @Test func emptyTokenRequestorMeansTheTokensOwn() async throws {
         let harness = try await ServiceHarness()
         _ = try await harness.provisionedToken()
@@ -99,6 +119,18 @@ import Testing
         let keys = harness.connector.commands.map(\.idempotencyKey)
         #expect(keys.count == 2)
         #expect(Set(keys).count == 1)
+        await harness.stop()
+    }
+
+    @Test func aChangeToANetworkWithoutIdempotencyIsNotRepeated() async throws {
+        let harness = try await ServiceHarness()
+        _ = try await harness.provisionedToken()
+        harness.connector.setIdempotent(false)
+        harness.connector.failNext(with: [ServiceError(.networkUnavailable, "timeout")])
+        let response = try await change(harness, .suspend)
+        #expect(response.status == 502)
+        #expect(response.problem?.type == .upstreamNetworkError)
+        #expect(harness.connector.commands.count == 1)
         await harness.stop()
     }
 

@@ -6,8 +6,18 @@ import Synchronization
 /// target state, or with the scripted errors first.
 final class RecordingConnector: TokenServiceConnector, Sendable {
     private let state = Mutex<(commands: [TokenStateChangeCommand], failures: [ServiceError])>(([], []))
+    private let idempotent = Mutex(true)
 
     var commands: [TokenStateChangeCommand] { state.withLock { $0.commands } }
+
+    /// What ``changesAreIdempotent(_:)`` answers: `true` unless set.
+    func setIdempotent(_ value: Bool) {
+        idempotent.withLock { $0 = value }
+    }
+
+    func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool {
+        idempotent.withLock { $0 }
+    }
 
     /// The next calls fail with these errors, in order.
     func failNext(with errors: [ServiceError]) {

@@ -27,8 +27,14 @@ final class ServiceHarness: Sendable {
     let server: HTTPServer
     private let records = LogCollector()
 
-    /// - Parameter databaseURL: the store; an in-memory SQLite database by default.
-    init(databaseURL: String = "sqlite::memory:") async throws {
+    /// - Parameters:
+    ///   - databaseURL: the store; an in-memory SQLite database by default.
+    ///   - network: makes the connector the service uses, given ``bank``;
+    ///     ``connector`` (the recording double) by default.
+    init(
+        databaseURL: String = "sqlite::memory:",
+        network: ((TestIssuer) throws -> any TokenServiceConnector)? = nil
+    ) async throws {
         bank = try TestIssuer(id: "bank-1")
         otherBank = try TestIssuer(id: "bank-2")
         chain = try AppleChain()
@@ -40,7 +46,8 @@ final class ServiceHarness: Sendable {
         let fixed = now
         let records = self.records
         app = try ProvisioningServiceApp(
-            configuration: configuration, database: database, connector: connector, chainTrust: chain.trust,
+            configuration: configuration, database: database, connector: try network?(bank) ?? connector,
+            chainTrust: chain.trust,
             clock: { fixed }, logSink: { record in records.append(record) })
         var router = Router()
         app.register(on: &router)
