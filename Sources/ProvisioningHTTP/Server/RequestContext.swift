@@ -27,6 +27,12 @@ final class RequestContext: Sendable {
         var handlerTask: Task<Void, Never>?
         /// The executor the handler's task prefers, while it may still run jobs inline.
         var executor: InlineHandlerExecutor?
+        /// When the handler is answered `503` instead, counted from its start.
+        var expires: ContinuousClock.Instant?
+        /// Whether the server's book lists the request (only a handler that
+        /// ran past its inline run is: one answered inline never needs the
+        /// deadline sweeper or shutdown to find it).
+        var booked = false
     }
 
     /// The connection's key in its event loop.
@@ -72,14 +78,17 @@ final class RequestContext: Sendable {
     }
 
     /// Marks the request over (answer written, or connection gone); whatever
-    /// its handler still runs goes to the pool and any later answer is dropped.
-    func end() {
-        let executor: InlineHandlerExecutor? = state.withLock { state in
+    /// its handler still runs goes to the pool and any later answer is
+    /// dropped. Returns whether the request was in the server's book.
+    @discardableResult
+    func end() -> Bool {
+        let (executor, booked): (InlineHandlerExecutor?, Bool) = state.withLock { state in
             state.phase = .answered
             defer { state.executor = nil }
-            return state.executor
+            return (state.executor, state.booked)
         }
         executor?.forward()
+        return booked
     }
 
     /// What ``settle(with:routePattern:cancelHandler:)`` achieved.

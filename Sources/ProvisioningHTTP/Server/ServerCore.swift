@@ -15,7 +15,8 @@ final class ServerCore: Sendable {
     let router: Router
     let middleware: [any HTTPMiddleware]
     let observers: HTTPServerObservers
-    /// Started handlers not yet ended, and when each one's deadline passes.
+    /// Handlers that ran past their inline run and have not ended, and when
+    /// each one's deadline passes: what the deadline sweeper and shutdown answer.
     let book = Mutex<[ObjectIdentifier: (context: RequestContext, expires: ContinuousClock.Instant)]>([:])
     /// Answers carry `Connection: close` (shutdown has begun).
     let draining = Atomic<Bool>(false)
@@ -67,11 +68,13 @@ final class ServerCore: Sendable {
             return
         }
         let expires = ContinuousClock.now.advanced(by: limits.handlerDeadline)
-        book.withLock { $0[ObjectIdentifier(context)] = (context, expires) }
         // The wake closure holds the context; the context holds the executor
         // only until the request is answered or ends.
         let executor = inlineBudget > .zero ? InlineHandlerExecutor { [self] in self.wake(context) } : nil
-        context.state.withLock { $0.executor = executor }
+        context.state.withLock { state in
+            state.executor = executor
+            state.expires = expires
+        }
         let handlerTask = Task(executorPreference: executor) { [self] in
             let (response, pattern) = await self.dispatch(request)
             self.finish(context, with: response, routePattern: pattern, cancelHandler: false)
@@ -85,9 +88,12 @@ final class ServerCore: Sendable {
             }
         }
         guard let executor else {
-            context.state.withLock { state in
-                if case .inline = state.phase { state.phase = .running }
+            let booking: ContinuousClock.Instant? = context.state.withLock { state in
+                guard case .inline = state.phase else { return nil }
+                state.phase = .running
+                return Self.booking(&state)
             }
+            if let booking { book(context, expires: booking) }
             return
         }
         drain(context, executor: executor)
@@ -115,11 +121,12 @@ final class ServerCore: Sendable {
             }
             // Publish `.running` before parking: a step that arrives after the
             // park wakes only a `.running` request.
-            let settled: Bool = context.state.withLock { state in
-                guard case .inline = state.phase else { return true }
+            let (settled, booking): (Bool, ContinuousClock.Instant?) = context.state.withLock { state in
+                guard case .inline = state.phase else { return (true, nil) }
                 state.phase = .running
-                return false
+                return (false, Self.booking(&state))
             }
+            if let booking { book(context, expires: booking) }
             if settled {
                 // Answered while draining: the loop writes it; the rest goes to the pool.
                 executor.forward()
@@ -138,6 +145,18 @@ final class ServerCore: Sendable {
                 return
             }
         }
+    }
+
+    /// The deadline to book a request under, the first time it leaves its
+    /// inline run (`nil` when it is booked already).
+    private static func booking(_ state: inout RequestContext.State) -> ContinuousClock.Instant? {
+        guard !state.booked, let expires = state.expires else { return nil }
+        state.booked = true
+        return expires
+    }
+
+    private func book(_ context: RequestContext, expires: ContinuousClock.Instant) {
+        book.withLock { $0[ObjectIdentifier(context)] = (context, expires) }
     }
 
     /// Asks the event loop to drain a parked handler whose next step has
@@ -164,8 +183,9 @@ final class ServerCore: Sendable {
 
     /// The request's answer was written, or its connection closed first. On the event loop.
     func end(_ context: RequestContext) {
-        context.end()
-        book.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(context)) }
+        if context.end() {
+            book.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(context)) }
+        }
         requestsInFlight.subtract(1, ordering: .releasing)
     }
 

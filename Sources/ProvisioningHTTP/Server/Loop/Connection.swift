@@ -102,16 +102,20 @@ final class Connection {
     }
 
     private func readAvailable() {
-        while phase == .reading || phase == .lingering {
-            let received = loop.withScratch { scratch -> Int in
+        while readPending, phase == .reading || phase == .lingering {
+            let (received, capacity) = loop.withScratch { scratch -> (Int, Int) in
                 let count = receive(into: scratch)
                 if count > 0, phase == .reading {
                     input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
                 }
-                return count
+                return (count, scratch.count)
             }
             switch received {
             case 1...:
+                // A plain socket that gave less than asked for is drained: what
+                // arrives next raises an edge of its own, so no read is spent
+                // on EAGAIN. TLS reads a record at a time and may hold more.
+                if tls == nil, received < capacity { readPending = false }
                 idleDeadline = deadline(afterSeconds: limits.idleTimeout)
                 if phase == .lingering {
                     lingeredBytes += received
@@ -344,9 +348,8 @@ final class Connection {
             return
         }
         phase = .reading
-        // Edge-triggered: bytes that arrived while the request was handled raised
-        // their event then; read them now.
-        readPending = true
+        // Edge-triggered: bytes that arrived while the request was handled
+        // raised their event then (`readPending`); the next pump reads them.
         restartDeadlines(now: monotonicMilliseconds())
     }
 

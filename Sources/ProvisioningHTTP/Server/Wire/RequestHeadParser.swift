@@ -183,24 +183,24 @@ struct RequestHeadParser {
         headers: HTTPHeaders
     ) throws -> RequestHead {
         let (path, query) = try Self.target(target, method: method)
-        let hosts = headers.values(for: "Host")
+        let framingFields = FramingFields(headers)
+        let hosts = framingFields.hosts
         guard hosts.count == 1 || (version == .http10 && hosts.isEmpty) else {
             throw malformed(hosts.isEmpty ? "The request has no Host header." : "The request has more than one Host.")
         }
         guard hosts.allSatisfy({ $0.utf8.allSatisfy(isHostByte) }) else {
             throw malformed("The Host header is not a host and port.")
         }
-        let connection = listElements(headers.values(for: "Connection"))
+        let connection = listElements(framingFields.connection)
         let keepAlive =
             version == .http11
             ? !connection.contains("close") : connection.contains("keep-alive") && !connection.contains("close")
-        let expectsContinue =
-            version == .http11 && listElements(headers.values(for: "Expect")).contains("100-continue")
+        let expectsContinue = version == .http11 && listElements(framingFields.expect).contains("100-continue")
         var head = RequestHead(
             method: method, path: path, query: query, version: version, headers: headers, framing: .none,
             keepAlive: keepAlive, expectsContinue: expectsContinue)
         do {
-            head.framing = try framing(headers, version: version)
+            head.framing = try framing(framingFields, version: version)
         } catch let problem as ProblemDetails {
             head.refusal = problem
             head.keepAlive = false
@@ -208,14 +208,37 @@ struct RequestHeadParser {
         return head
     }
 
+    /// The fields that frame a request and its connection, found in one pass.
+    private struct FramingFields {
+        var hosts: [String] = []
+        var connection: [String] = []
+        var expect: [String] = []
+        var encodings: [String] = []
+        var lengths: [String] = []
+
+        init(_ headers: HTTPHeaders) {
+            for field in headers {
+                // The length first: most fields are none of these, and are passed over at once.
+                switch field.name.utf8.count {
+                case 4 where HTTPHeaders.sameName(field.name, "Host"): hosts.append(field.value)
+                case 6 where HTTPHeaders.sameName(field.name, "Expect"): expect.append(field.value)
+                case 10 where HTTPHeaders.sameName(field.name, "Connection"): connection.append(field.value)
+                case 14 where HTTPHeaders.sameName(field.name, "Content-Length"): lengths.append(field.value)
+                case 17 where HTTPHeaders.sameName(field.name, "Transfer-Encoding"): encodings.append(field.value)
+                default: break
+                }
+            }
+        }
+    }
+
     /// How the body is delimited (RFC 9112 §6.3), or the problem with it.
     private static func framing(
-        _ headers: HTTPHeaders, version: RequestHead.Version
+        _ fields: FramingFields, version: RequestHead.Version
     ) throws
         -> RequestHead.BodyFraming
     {
-        let encodings = headers.values(for: "Transfer-Encoding")
-        let lengths = headers.values(for: "Content-Length")
+        let encodings = fields.encodings
+        let lengths = fields.lengths
         if !encodings.isEmpty {
             guard lengths.isEmpty else {
                 throw malformed("The request has both Content-Length and Transfer-Encoding.")

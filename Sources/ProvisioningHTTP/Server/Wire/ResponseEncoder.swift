@@ -37,35 +37,39 @@ enum ResponseEncoder {
         date: String
     ) -> [UInt8] {
         let status = response.status.code
-        var head = "HTTP/1.1 \(status) \(response.status.reasonPhrase)\r\n"
-        for field in response.headers where Self.isHandlerField(field) {
-            head += field.name
-            head += ": "
-            head += field.value
-            head += "\r\n"
-        }
         let bodiless = (100..<200).contains(status) || status == 204 || status == 304
-        if !bodiless { head += "Content-Length: \(response.body.count)\r\n" }
-        head += "Date: \(date)\r\n"
-        head += "\(RequestIdentifier.headerName): \(requestID)\r\n"
-        if close {
-            head += "Connection: close\r\n"
-        } else if keepAliveHTTP10 {
-            head += "Connection: keep-alive\r\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + (bodiless || omitBody ? 0 : response.body.count))
+        func line(_ parts: String...) {
+            for part in parts { bytes.append(contentsOf: part.utf8) }
+            bytes.append(contentsOf: crlf)
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        if !bodiless, !omitBody { bytes += response.body }
+        line("HTTP/1.1 ", String(status), " ", response.status.reasonPhrase)
+        for field in response.headers where Self.isHandlerField(field) {
+            line(field.name, ": ", field.value)
+        }
+        if !bodiless { line("Content-Length: ", String(response.body.count)) }
+        line("Date: ", date)
+        line(RequestIdentifier.headerName, ": ", requestID)
+        if close {
+            line("Connection: close")
+        } else if keepAliveHTTP10 {
+            line("Connection: keep-alive")
+        }
+        bytes.append(contentsOf: crlf)
+        if !bodiless, !omitBody { bytes.append(contentsOf: response.body) }
         return bytes
     }
 
-    private static let ownedFields: Set<String> = [
-        "content-length", "transfer-encoding", "date", "x-request-id", "connection", "keep-alive",
+    private static let crlf: [UInt8] = [0x0D, 0x0A]
+
+    private static let ownedFields = [
+        "Content-Length", "Transfer-Encoding", "Date", RequestIdentifier.headerName, "Connection", "Keep-Alive",
     ]
 
     private static func isHandlerField(_ field: HTTPHeaders.Field) -> Bool {
         HTTPSyntax.isToken(field.name) && HTTPSyntax.isFieldValue(field.value)
-            && !ownedFields.contains(field.name.lowercased())
+            && !ownedFields.contains { HTTPHeaders.sameName($0, field.name) }
     }
 }
 
