@@ -155,4 +155,42 @@ import Testing
             #expect(closed)
         }
     }
+
+    /// A client that sends its request and shuts its side while the event
+    /// loop is busy (so that one event carries both the bytes and the end of
+    /// the stream) gets its answer and the connection closed at once, not
+    /// after the idle timeout: the end raises no edge of its own afterwards.
+    @Test func aRequestAndTheEndOfTheStreamInOneEventAreAnsweredThenClosed() async throws {
+        var router = Router()
+        router.get("/numbers/:n") { request in .text(request.pathParameters["n"] ?? "") }
+        // Blocks its event loop, the only one, inline.
+        router.get("/block") { _ in
+            let until = ContinuousClock.now.advanced(by: .milliseconds(500))
+            while ContinuousClock.now < until {}
+            return .text("unblocked")
+        }
+        let server = HTTPServer(
+            configuration: .init(
+                port: 0, limits: HTTPServer.Limits(idleTimeout: 30, requestReadTimeout: .seconds(30)),
+                threadPoolSize: 1),
+            router: router)
+        try server.start()
+        let port = server.port
+        let outcome = try await onThread { () -> (Int, Bool) in
+            // Connected (and watched by the loop) before the loop is blocked.
+            let client = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 5)
+            Thread.sleep(forTimeInterval: 0.2)
+            let blocker = try RawHTTPConnection(port: port, receiveTimeoutSeconds: 10)
+            try blocker.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
+            Thread.sleep(forTimeInterval: 0.2)
+            try client.send("GET /numbers/4 HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.shutdownWrite()
+            _ = try blocker.readResponse()
+            let response = try client.readResponse()
+            return (response.status, client.waitForClose())
+        }
+        await server.shutdown(gracePeriod: .seconds(5))
+        #expect(outcome.0 == 200)
+        #expect(outcome.1, "the server kept the connection after the client's end of stream")
+    }
 }

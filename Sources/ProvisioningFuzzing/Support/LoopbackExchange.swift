@@ -5,13 +5,12 @@ import Glibc
 /// not a fixed wait, while a server that never lets go is reported as hung.
 ///
 /// The exchange half-closes its write side once the server has taken the
-/// input: libmicrohttpd then sees end-of-file and closes the connection, both
-/// after a complete answer (instead of keeping it alive) and after an
-/// incomplete request (instead of waiting for the rest until its idle timeout).
-/// The end-of-file must reach the server as an event of its own: libmicrohttpd
-/// polls edge-triggered and, after a short read, does not read again until a new
-/// event, so a FIN that arrives together with the request bytes goes unseen.
-/// Hence the short settle wait before the half-close.
+/// input: the server then sees the end of the stream and closes the
+/// connection, both after a complete answer (instead of keeping it alive) and
+/// after an incomplete request (instead of waiting for the rest until its idle
+/// timeout). The short settle wait before the half-close lets the server read
+/// the request first, so that inputs exercise what follows a request, not only
+/// an end of stream that arrives with it.
 enum LoopbackExchange {
     /// What the server did with one input.
     struct Response {

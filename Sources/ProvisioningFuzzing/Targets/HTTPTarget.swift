@@ -4,7 +4,7 @@ import ProvisioningHTTP
 
 extension FuzzTarget {
     /// Raw bytes sent as an HTTP request to an in-process `HTTPServer`
-    /// (libmicrohttpd, routing, limits, problem middleware) whose routes decode
+    /// (the request parser, routing, limits, problem middleware) whose routes decode
     /// the real request bodies; one loopback connection per input, which ends
     /// when the server closes it (see `LoopbackExchange`).
     ///

@@ -100,6 +100,11 @@ final class RawHTTPConnection {
         }
     }
 
+    /// Shuts the write side: the server reads the end of the stream.
+    func shutdownWrite() {
+        _ = shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Whether the peer closes (or resets) the connection within
     /// `milliseconds`; bytes it sends meanwhile are read and dropped.
     func isClosed(withinMilliseconds milliseconds: Int) -> Bool {

@@ -46,6 +46,10 @@ final class Connection {
     private var inputStart = 0
     /// Whether the socket may have bytes the connection has not read (edge-triggered).
     private var readPending = true
+    /// The kernel said the client shut its side (EPOLLRDHUP, EV_EOF): reads go
+    /// on until they see the end of the stream, even after a short one, since
+    /// that end raises no edge of its own once its event has been taken.
+    private var hangUpSeen = false
     private var parser: RequestHeadParser
     /// The head of the request being read, then answered.
     private var head: RequestHead?
@@ -89,6 +93,7 @@ final class Connection {
     func handle(events: UInt32) {
         guard phase != .closed else { return }
         // TLS may need to write to read (or read to write): any event retries both.
+        if events & UInt32(PP_EVENT_HANGUP) != 0 { hangUpSeen = true }
         if events & UInt32(PP_EVENT_READABLE | PP_EVENT_HANGUP) != 0 || tls != nil { readPending = true }
         if outputOffset < output.count { flush() }
         pump()
@@ -115,7 +120,7 @@ final class Connection {
                 // A plain socket that gave less than asked for is drained: what
                 // arrives next raises an edge of its own, so no read is spent
                 // on EAGAIN. TLS reads a record at a time and may hold more.
-                if tls == nil, received < capacity { readPending = false }
+                if tls == nil, received < capacity, !hangUpSeen { readPending = false }
                 idleDeadline = deadline(afterSeconds: limits.idleTimeout)
                 if phase == .lingering {
                     lingeredBytes += received
