@@ -8,7 +8,9 @@ import PackageDescription
 // `LLVMFuzzerTestOneInput` entry; the logic is the `ProvisioningFuzzing` module
 // (product `_ProvisioningFuzzing`, for this package only), which the main
 // package's FuzzRegressionTests replays.
-let targetNames = ["request-bodies", "cms", "certificate-chain", "jwt", "deep-link", "doctor-plist", "http"]
+let targetNames = [
+    "request-bodies", "cms", "certificate-chain", "jwt", "deep-link", "doctor-plist", "http", "http-framing",
+]
 
 let package = Package(
     name: "PushProvisioningFuzz",

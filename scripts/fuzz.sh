@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${PP_FUZZ_SECONDS:-60}
-targets=${PP_FUZZ_TARGETS:-"request-bodies cms certificate-chain jwt deep-link doctor-plist http"}
+targets=${PP_FUZZ_TARGETS:-"request-bodies cms certificate-chain jwt deep-link doctor-plist http http-framing"}
 out=build/fuzz
 mkdir -p "$out"
 

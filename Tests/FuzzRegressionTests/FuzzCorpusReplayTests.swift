@@ -35,6 +35,7 @@ import Testing
         for file in try Self.inputs(in: "corpus", target: name) {
             let outcome = target.run(Array(try Data(contentsOf: file)))
             #expect(outcome != .hung, "seed \(name)/\(file.lastPathComponent) hung the code under test")
+            #expect(outcome != .inconsistent, "seed \(name)/\(file.lastPathComponent) was read two ways")
             if file.lastPathComponent.hasPrefix("valid") {
                 #expect(outcome == .accepted, "seed \(name)/\(file.lastPathComponent) was refused")
             }

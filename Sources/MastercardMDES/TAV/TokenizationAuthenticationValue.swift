@@ -11,8 +11,12 @@ import ProvisioningService
 /// here `accountNumber|accountExpiry|dataValidUntilTimestamp` — with its TAV
 /// key (RSA-SHA256, PKCS #1 v1.5); MDES verifies the signature with the public
 /// key the issuer registered, that the fields are the card's being tokenized,
-/// and that `dataValidUntilTimestamp` has not passed. Format 3, signature
-/// algorithm 1 (RSA-SHA256). The exact bytes are in docs/networks.md.
+/// and that `dataValidUntilTimestamp` has not passed. Its JSON members are
+/// those issuer processors publish for the TAV they return (`version`,
+/// `signatureAlgorithm`, `dataValidUntilTimestamp`, `includedFieldsInOrder`,
+/// `signature`), with values written as in the sample TAV Mastercard
+/// publishes (strings: version `"3"`, the format issuer processors ask for;
+/// `"RSA-SHA256"`). The exact bytes are in docs/networks.md.
 ///
 /// ```swift
 /// let signer = TokenizationAuthenticationValue.Signer(key: tavKey)
@@ -20,10 +24,10 @@ import ProvisioningService
 /// request.activationData = Data(tav.bytes)
 /// ```
 package struct TokenizationAuthenticationValue: Sendable, Hashable {
-    /// The format this type makes and reads.
-    package static let format = 3
-    /// RSA-SHA256, the one signature algorithm MDES defines.
-    package static let signatureAlgorithm = 1
+    /// The format (`version`) this type makes and reads.
+    package static let version = "3"
+    /// The one signature algorithm MDES defines for a TAV.
+    package static let signatureAlgorithm = "RSA-SHA256"
     /// How long a TAV stays valid: the add-card sheet finishes within minutes.
     package static let validity: TimeInterval = 15 * 60
     /// The fields signed, in order.
@@ -38,8 +42,8 @@ package struct TokenizationAuthenticationValue: Sendable, Hashable {
         var dataValidUntilTimestamp: String
         var includedFieldsInOrder: String
         var signature: String
-        var signatureAlgorithm: Int
-        var tavFormat: Int
+        var signatureAlgorithm: String
+        var version: String
     }
 
     /// Makes TAVs with the issuer's TAV key.
@@ -64,7 +68,7 @@ package struct TokenizationAuthenticationValue: Sendable, Hashable {
             let signature = try key.signature(for: signed, padding: .pkcs1v15SHA256)
             let document = Document(
                 dataValidUntilTimestamp: timestamp, includedFieldsInOrder: includedFields.joined(separator: "|"),
-                signature: Base64.encode(signature), signatureAlgorithm: signatureAlgorithm, tavFormat: format)
+                signature: Base64.encode(signature), signatureAlgorithm: signatureAlgorithm, version: version)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let text = Base64.encode(Array(try encoder.encode(document)))
@@ -72,7 +76,7 @@ package struct TokenizationAuthenticationValue: Sendable, Hashable {
         }
     }
 
-    /// Checks `bytes` as MDES does: well-formed, format 3, RSA-SHA256 signed
+    /// Checks `bytes` as MDES does: well-formed, version 3, RSA-SHA256 signed
     /// with `publicKey` over the fields it names, those fields the card's, and
     /// not past its validity at `now`.
     ///
@@ -83,10 +87,10 @@ package struct TokenizationAuthenticationValue: Sendable, Hashable {
         guard bytes.count <= 4096, let text = String(bytes: bytes, encoding: .utf8),
             let json = try? Base64.decode(text),
             let document = try? JSONDecoder().decode(Document.self, from: Data(json)),
-            document.tavFormat == format, document.signatureAlgorithm == signatureAlgorithm,
+            document.version == version, document.signatureAlgorithm == signatureAlgorithm,
             let signature = try? Base64.decode(document.signature),
             let validUntil = parse(document.dataValidUntilTimestamp)
-        else { throw MDESError(.tavMalformed, "the activation data is not a format-3 TAV") }
+        else { throw MDESError(.tavMalformed, "the activation data is not a version-3 TAV") }
         let values = [
             "accountNumber": accountNumber, "accountExpiry": expiry(expiration),
             "dataValidUntilTimestamp": document.dataValidUntilTimestamp,

@@ -25,7 +25,9 @@ public struct FuzzTarget: Sendable {
     public func run(_ input: [UInt8]) -> FuzzOutcome { body(input) }
 
     /// Every target, in the order `make fuzz` runs them.
-    package static let all: [FuzzTarget] = [requestBodies, cms, certificateChain, jwt, deepLink, doctorPlist, http]
+    package static let all: [FuzzTarget] = [
+        requestBodies, cms, certificateChain, jwt, deepLink, doctorPlist, http, httpFraming,
+    ]
 
     /// The target named `name`, if any.
     package static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
@@ -41,4 +43,7 @@ public enum FuzzOutcome: Sendable, Hashable {
     /// that kept the connection past every timeout of its own). A finding like a
     /// crash: the fuzzer executables trap on it so that libFuzzer saves the input.
     case hung
+    /// The code under test read one input two ways (whole, and split into
+    /// pieces): a finding, trapped on like ``hung``.
+    case inconsistent
 }

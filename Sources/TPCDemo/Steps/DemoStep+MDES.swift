@@ -67,7 +67,7 @@ extension DemoStep {
             [UInt8](tav), publicKey: publicKey, accountNumber: card.pan, accountExpiry: expiry, now: Date())
         let reading = try log.require(check.reading, "the activation data is a TAV (base64 of its JSON object)")
         log.detail(
-            "TAV format \(reading.format), signature algorithm \(reading.signatureAlgorithm) (RSA-SHA256) over "
+            "TAV version \(reading.version), signature algorithm \(reading.signatureAlgorithm) over "
                 + "\(reading.fields.joined(separator: "|")), valid until \(reading.validUntil)")
         try log.check(
             check.verifies,

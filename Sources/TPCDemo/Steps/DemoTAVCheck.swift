@@ -4,7 +4,7 @@ import ProvisioningCrypto
 /// The demo's own check of a Mastercard TAV, as MDES makes it, written like
 /// `Tests/Interop/mdes/tav_verify.py` from Mastercard's description rather
 /// than with the service's code: the activation data is the base64 text of a
-/// JSON object, format 3, signature algorithm 1 (RSA-SHA256, PKCS #1 v1.5)
+/// JSON object, version "3", signature algorithm "RSA-SHA256" (PKCS #1 v1.5)
 /// by the issuer's TAV key over the values of the fields it names, in order
 /// (`accountExpiry` as `MMYY`), which must include the card number and the
 /// validity; the signature verifies with the registered public key for the
@@ -12,8 +12,8 @@ import ProvisioningCrypto
 struct DemoTAVCheck {
     /// What the TAV says of itself.
     struct Reading {
-        var format: Int
-        var signatureAlgorithm: Int
+        var version: String
+        var signatureAlgorithm: String
         var fields: [String]
         var validUntil: String
     }
@@ -29,8 +29,8 @@ struct DemoTAVCheck {
         var dataValidUntilTimestamp: String
         var includedFieldsInOrder: String
         var signature: String
-        var signatureAlgorithm: Int
-        var tavFormat: Int
+        var signatureAlgorithm: String
+        var version: String
     }
 
     /// Checks `tav` for the card `accountNumber`, `accountExpiry` (`MMYY`)
@@ -44,7 +44,7 @@ struct DemoTAVCheck {
         }
         let fields = document.includedFieldsInOrder.split(separator: "|").map(String.init)
         let reading = Reading(
-            format: document.tavFormat, signatureAlgorithm: document.signatureAlgorithm, fields: fields,
+            version: document.version, signatureAlgorithm: document.signatureAlgorithm, fields: fields,
             validUntil: document.dataValidUntilTimestamp)
         self.reading = reading
         let values = [
@@ -53,8 +53,8 @@ struct DemoTAVCheck {
         ]
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        if document.tavFormat != 3 || document.signatureAlgorithm != 1 {
-            failure = "not format 3 with RSA-SHA256"
+        if document.version != "3" || document.signatureAlgorithm != "RSA-SHA256" {
+            failure = "not version 3 with RSA-SHA256"
         } else if Set(fields).count != fields.count || !fields.allSatisfy({ values[$0] != nil })
             || !fields.contains("accountNumber") || !fields.contains("dataValidUntilTimestamp")
         {

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Checks a Mastercard TAV (Tokenization Authentication Value) as MDES does,
 written from Mastercard's description of issuer-initiated tokenization (TAV
-creation) and the issuer-processor documents that name its parameters, not
-from the Swift code:
+creation), the issuer-processor documents that name the TAV's members
+(Paymentology's CalculateTAV: version, signatureAlgorithm,
+dataValidUntilTimestamp, includedFieldsInOrder, signature) and the sample TAV
+Mastercard publishes (Mastercard Processing's sandbox: string values,
+"signatureAlgorithm": "RSA-SHA256"), not from the Swift code:
 
 * the activation data is the base64 text of a JSON object with
   `dataValidUntilTimestamp` (ISO 8601, UTC), `includedFieldsInOrder` (field
   names among accountNumber, accountExpiry, dataValidUntilTimestamp, joined
-  with "|"), `tavFormat` 3, `signatureAlgorithm` 1 (RSA-SHA256) and
+  with "|"), `version` "3", `signatureAlgorithm` "RSA-SHA256" and
   `signature` (base64);
 * the signature is RSASSA-PKCS1-v1_5 with SHA-256, by the issuer's TAV key,
   over the values of the included fields concatenated in that order
@@ -44,8 +47,8 @@ def check(request: dict) -> tuple[bool, list, str]:
         return False, [], "not base64 of a JSON object"
     if not isinstance(document, dict):
         return False, [], "not a JSON object"
-    if document.get("tavFormat") != 3 or document.get("signatureAlgorithm") != 1:
-        return False, [], "not format 3 with RSA-SHA256"
+    if document.get("version") != "3" or document.get("signatureAlgorithm") != "RSA-SHA256":
+        return False, [], "not version 3 with RSA-SHA256"
     fields = str(document.get("includedFieldsInOrder", "")).split("|")
     if any(name not in KNOWN for name in fields) or len(set(fields)) != len(fields):
         return False, fields, "unknown or repeated field names"

@@ -10,7 +10,7 @@ import ProvisioningPrimitives
 /// ``maximumHeadBytes`` per body; trailer fields are checked like header
 /// fields and dropped, within ``maximumHeadBytes``. A body past
 /// ``maximumBodyBytes`` is refused as soon as a chunk size says so.
-struct ChunkedBodyDecoder {
+package struct ChunkedBodyDecoder {
     private enum State {
         case size(digits: Int)
         case sizeLineEnd
@@ -23,10 +23,10 @@ struct ChunkedBodyDecoder {
     }
 
     /// Bytes of chunk extensions one chunk line may carry.
-    static let maximumExtensionBytes = 4096
+    package static let maximumExtensionBytes = 4096
 
-    let maximumBodyBytes: Int
-    let maximumHeadBytes: Int
+    package let maximumBodyBytes: Int
+    package let maximumHeadBytes: Int
     private var state = State.size(digits: 0)
     private var size = 0
     private var extensionBytes = 0
@@ -35,15 +35,15 @@ struct ChunkedBodyDecoder {
     /// The trailer line being read.
     private var trailerLine: [UInt8] = []
     /// The decoded body so far.
-    private(set) var body: [UInt8] = []
+    package private(set) var body: [UInt8] = []
 
-    init(maximumBodyBytes: Int, maximumHeadBytes: Int) {
+    package init(maximumBodyBytes: Int, maximumHeadBytes: Int) {
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumHeadBytes = maximumHeadBytes
     }
 
     /// Whether the last chunk and the trailer section have been read.
-    var isComplete: Bool {
+    package var isComplete: Bool {
         if case .done = state { true } else { false }
     }
 
@@ -53,7 +53,7 @@ struct ChunkedBodyDecoder {
     /// - Throws: ``ProvisioningAPI/ProblemDetails``: `bad-request` for a
     ///   framing error, `body-too-large` past the limit, `headers-too-large`
     ///   for trailers past the head limit.
-    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
+    package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]

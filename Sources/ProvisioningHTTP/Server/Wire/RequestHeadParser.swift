@@ -17,25 +17,25 @@ import ProvisioningAPI
 ///
 /// The search for the end of the head resumes where the previous call left
 /// off, so a head trickled in byte by byte costs linear time.
-struct RequestHeadParser {
+package struct RequestHeadParser {
     /// What ``parse(_:)`` found.
-    enum Outcome {
+    package enum Outcome {
         /// The head is not complete yet.
         case incomplete
         /// A head of `length` bytes (its blank line and any empty lines before it included).
         case head(RequestHead, length: Int)
     }
 
-    let maximumHeadBytes: Int
+    package let maximumHeadBytes: Int
     /// Bytes of the current head already searched for its end.
     private var searched = 0
 
-    init(maximumHeadBytes: Int) {
+    package init(maximumHeadBytes: Int) {
         self.maximumHeadBytes = maximumHeadBytes
     }
 
     /// Starts over for the next request on the connection.
-    mutating func reset() {
+    package mutating func reset() {
         searched = 0
     }
 
@@ -44,7 +44,7 @@ struct RequestHeadParser {
     /// - Throws: ``ProvisioningAPI/ProblemDetails`` when the bytes cannot be a
     ///   request head (syntax, size); a head that parses but is framed in a way
     ///   this server refuses comes back with ``RequestHead/refusal`` set.
-    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Outcome {
+    package mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Outcome {
         var start = 0
         // Empty lines before the request line (RFC 9112 §2.2): skipped, counted
         // against the limit.
