@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The one error ``MastercardMDES`` raises of its own: a request signature that
 /// does not verify, an activation value (TAV) that cannot be made or is
 /// refused, a Customer Service API answer that cannot be read.
@@ -20,10 +22,9 @@
 /// ```
 package struct MDESError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure; new codes are added as static members.
-    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// No `Authorization: OAuth …` header, or one that is not well-formed
         /// (a parameter twice, a missing one, a bad quote).

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 extension SimulatedWallet {
     /// Something the emulation noticed that Apple would only log: a misused
@@ -8,10 +9,9 @@ extension SimulatedWallet {
     /// card data, keys or nonces.
     public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The kind of event. New codes are added as static members.
-        public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        public struct Code: ExtensibleEnumeration {
             public let rawValue: String
             public init(rawValue: String) { self.rawValue = rawValue }
-            public var description: String { rawValue }
 
             /// The issuer called the sheet's completion handler a second time;
             /// the call was ignored.

@@ -1,4 +1,5 @@
 import ProvisioningAPI
+import ProvisioningPrimitives
 
 /// The service's error: a refusal or failure of an operation, carrying the
 /// problem `type` the client receives, and the service's own failures that never
@@ -22,10 +23,9 @@ package struct ServiceError: ProblemConvertible, Hashable, Sendable, CustomStrin
     /// The kind of failure: the slug of a ``ProvisioningAPI/ProblemType``, or a
     /// code of the service's own. New codes are added as static members; switch
     /// with a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// The problem type this code is answered with: the catalogue's type of
         /// the same slug, `internal` for a code of the service's own.

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// A failure of `tpc demo` (the issuer's client tools throw ``IssuerToolError``).
 ///
 /// Descriptions name what failed and never carry a PAN, an expiry, a key, an
@@ -5,10 +7,9 @@
 package struct DemoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// A check of a demo step did not hold.
         package static let verificationFailed = Code(rawValue: "verification-failed")
