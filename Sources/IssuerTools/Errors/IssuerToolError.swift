@@ -57,6 +57,15 @@ package struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     package var description: String {
+        Self.describing(message, httpStatus: httpStatus, problemType: problemType, requestId: requestId)
+    }
+
+    /// `message`, then what the service answered — `(HTTP 409, conflict)
+    /// [request 4b1e…]` — as the tools print a refusal; `tpc demo` prints the
+    /// sandbox's refusals so too.
+    package static func describing(
+        _ message: String, httpStatus: Int?, problemType: String?, requestId: String?
+    ) -> String {
         var text = message
         if let httpStatus { text += " (HTTP \(httpStatus)" + (problemType.map { ", \($0)" } ?? "") + ")" }
         if let requestId { text += " [request \(requestId)]" }

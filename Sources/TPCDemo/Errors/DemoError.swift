@@ -33,29 +33,14 @@ package struct DemoError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of failure.
     package let code: Code
-    /// What failed, without secrets.
+    /// What failed, without secrets; for a refusal, with what the service
+    /// answered (``IssuerToolError/describing(_:httpStatus:problemType:requestId:)``).
     package let message: String
-    /// The HTTP status of a refusal.
-    package let httpStatus: Int?
-    /// The problem `type` of a refusal.
-    package let problemType: String?
-    /// The `X-Request-Id` of the exchange, to find it in the service's log.
-    package let requestId: String?
 
-    package init(
-        _ code: Code, _ message: String, httpStatus: Int? = nil, problemType: String? = nil, requestId: String? = nil
-    ) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
-        self.httpStatus = httpStatus
-        self.problemType = problemType
-        self.requestId = requestId
     }
 
-    package var description: String {
-        var text = message
-        if let httpStatus { text += " (HTTP \(httpStatus)" + (problemType.map { ", \($0)" } ?? "") + ")" }
-        if let requestId { text += " [request \(requestId)]" }
-        return text
-    }
+    package var description: String { message }
 }
