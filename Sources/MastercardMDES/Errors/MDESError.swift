@@ -20,7 +20,7 @@ import ProvisioningPrimitives
 ///     // answer 401
 /// }
 /// ```
-package struct MDESError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MDESError: Error, CodedDetail {
     /// The kind of failure; new codes are added as static members.
     package struct Code: ExtensibleEnumeration {
         package let rawValue: String
@@ -61,6 +61,4 @@ package struct MDESError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.detail = detail
     }
-
-    package var description: String { "\(code): \(detail)" }
 }

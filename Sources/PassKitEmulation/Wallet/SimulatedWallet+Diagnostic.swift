@@ -7,7 +7,7 @@ extension SimulatedWallet {
     ///
     /// Tests read them from ``SimulatedWallet/diagnostics``; they never hold
     /// card data, keys or nonces.
-    public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public struct Diagnostic: CodedDetail {
         /// The kind of event. New codes are added as static members.
         public struct Code: ExtensibleEnumeration {
             public let rawValue: String
@@ -41,7 +41,5 @@ extension SimulatedWallet {
             self.code = code
             self.detail = detail
         }
-
-        public var description: String { "\(code): \(detail)" }
     }
 }

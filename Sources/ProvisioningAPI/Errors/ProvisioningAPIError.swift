@@ -13,7 +13,7 @@ import ProvisioningPrimitives
 ///     // the token id was empty or a dot segment
 /// }
 /// ```
-package struct ProvisioningAPIError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ProvisioningAPIError: Error, CodedDetail {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
     package struct Code: ExtensibleEnumeration {
@@ -41,6 +41,4 @@ package struct ProvisioningAPIError: Error, Hashable, Sendable, CustomStringConv
         self.code = code
         self.detail = detail
     }
-
-    package var description: String { "\(code): \(detail)" }
 }

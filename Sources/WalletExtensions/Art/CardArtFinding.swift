@@ -2,7 +2,7 @@ import ProvisioningPrimitives
 
 /// One way card art misses Apple's requirements (seed 000's FAQ: vector PDF
 /// or PNG, 1536 × 969, under 4 MB, landscape, square corners).
-public struct CardArtFinding: Hashable, Sendable, CustomStringConvertible {
+public struct CardArtFinding: CodedDetail {
     /// The requirement missed. New codes are added as static members.
     public struct Code: ExtensibleEnumeration {
         public let rawValue: String
@@ -35,6 +35,4 @@ public struct CardArtFinding: Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.detail = detail
     }
-
-    public var description: String { "\(code): \(detail)" }
 }
