@@ -108,10 +108,8 @@ final class ProvisioningSession: NSObject {
 
 extension ProvisioningSession: @preconcurrency PKAddPaymentPassViewControllerDelegate {
     func addPaymentPassViewController(
-        _ controller: PKAddPaymentPassViewController,
-        generateRequestWithCertificateChain certificates: [Data],
-        nonce: Data,
-        nonceSignature: Data,
+        _ controller: PKAddPaymentPassViewController, generateRequestWithCertificateChain certificates: [Data],
+        nonce: Data, nonceSignature: Data,
         completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
     ) {
         let client = self.client
