@@ -143,7 +143,7 @@ let clientSide: [Target] = [
         swiftSettings: clientPlatformFeatures
     ),
     // The checks behind `tpc doctor`: Foundation only.
-    .target(name: "ProvisioningDoctor"),
+    .target(name: "ProvisioningDoctor", dependencies: ["ProvisioningPrimitives"]),
     // The issuer wallet (seed 004). Foundation only: its P-256, HMAC and
     // AES-GCM come from CryptoKit on Apple platforms, and elsewhere from a
     // `WalletCryptoProvider` injected at configuration time.
@@ -161,12 +161,12 @@ let clientSide: [Target] = [
 ]
 
 let tools: [Target] = [
-    .target(name: "TPCCommandLine"),
+    .target(name: "TPCCommandLine", dependencies: ["ProvisioningPrimitives"]),
     // The issuer's client tools (back office, codes, payloads), shared by `tpc`
     // and `tpc-demo`; on HTTPServer's client, not URLSession.
     .target(
         name: "IssuerTools",
-        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP"]
+        dependencies: ["ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP", "ProvisioningPrimitives"]
     ),
     // `tpc demo`: a library so that it can be tested; it drives the real SDK
     // and emulation.
@@ -175,6 +175,7 @@ let tools: [Target] = [
         dependencies: [
             "PushProvisioning", "PassKitEmulation", "ProvisioningAPI", "ProvisioningCrypto", "ProvisioningHTTP",
             "WalletExtensions", "DigitalCards", "DigitalCardsOpenSSL", "IssuerTools", "CProcessSpawn",
+            "ProvisioningPrimitives",
         ]
     ),
     // The server binary stays free of the SDK and of FoundationNetworking

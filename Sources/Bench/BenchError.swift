@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// Why a benchmark cannot run or measure: bad arguments, a failed system
 /// call, a server not answering or refusing, a sandbox without what the
 /// figures need, or a check of the measured code that did not hold.
@@ -10,10 +12,9 @@
 struct BenchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    struct Code: ExtensibleEnumeration {
         let rawValue: String
         init(rawValue: String) { self.rawValue = rawValue }
-        var description: String { rawValue }
 
         /// A benchmark's command line is wrong.
         static let invalidArgument = Code(rawValue: "invalid-argument")

@@ -1,10 +1,11 @@
+import ProvisioningPrimitives
+
 /// One misconfiguration `tpc doctor` found, with what to fix.
 package struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
     /// The kind of misconfiguration. New codes are added as static members.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// A file is missing or not a property list dictionary.
         package static let unreadableFile = Code(rawValue: "unreadable-file")

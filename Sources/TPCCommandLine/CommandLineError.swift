@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The one failure of the command line tools (`tpc`, `tpc-demo`): a command
 /// line that cannot be run, or a command that ran and failed. Its code says
 /// which, and decides the exit status.
@@ -24,7 +26,7 @@
 package struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure, and the exit status it ends the process with. New
     /// codes are added as static members; switch with a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         /// The exit status of a failure of this kind.
         package let exitCode: ExitCode
@@ -37,8 +39,6 @@ package struct CommandLineError: Error, Hashable, Sendable, CustomStringConverti
 
         /// A code ending the process with ``ExitCode/failure``.
         package init(rawValue: String) { self.init(rawValue, exitCode: .failure) }
-
-        package var description: String { rawValue }
 
         /// An option that the command does not declare.
         package static let unknownOption = Code("unknown-option", exitCode: .usage)

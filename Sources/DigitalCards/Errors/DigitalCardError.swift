@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// An error raised by the DigitalCards SDK.
 ///
 /// Switch on ``code``; quote ``requestId`` when you contact the service's
@@ -19,10 +21,9 @@
 public struct DigitalCardError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public struct Code: ExtensibleEnumeration {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// A call was made before ``DigitalCardManager/configure(_:)``.
         public static let notConfigured = Code(rawValue: "not-configured")

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// A failure of the issuer's client tools (back office, authorization codes,
 /// payloads), as `tpc tokens` and `tpc issuer` report it.
 ///
@@ -14,10 +16,9 @@
 package struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// The service could not be reached (refused, reset, timed out).
         package static let serviceUnreachable = Code(rawValue: "service-unreachable")
@@ -56,6 +57,15 @@ package struct IssuerToolError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     package var description: String {
+        Self.describing(message, httpStatus: httpStatus, problemType: problemType, requestId: requestId)
+    }
+
+    /// `message`, then what the service answered — `(HTTP 409, conflict)
+    /// [request 4b1e…]` — as the tools print a refusal; `tpc demo` prints the
+    /// sandbox's refusals so too.
+    package static func describing(
+        _ message: String, httpStatus: Int?, problemType: String?, requestId: String?
+    ) -> String {
         var text = message
         if let httpStatus { text += " (HTTP \(httpStatus)" + (problemType.map { ", \($0)" } ?? "") + ")" }
         if let requestId { text += " [request \(requestId)]" }

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The one error ``MastercardMDES`` raises of its own: a request signature that
 /// does not verify, an activation value (TAV) that cannot be made or is
 /// refused, a Customer Service API answer that cannot be read.
@@ -18,12 +20,11 @@
 ///     // answer 401
 /// }
 /// ```
-package struct MDESError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MDESError: Error, CodedDetail {
     /// The kind of failure; new codes are added as static members.
-    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// No `Authorization: OAuth …` header, or one that is not well-formed
         /// (a parameter twice, a missing one, a bad quote).
@@ -60,6 +61,4 @@ package struct MDESError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.detail = detail
     }
-
-    package var description: String { "\(code): \(detail)" }
 }

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// An error raised by the emulation's own machinery: the simulated wallet, its
 /// pass store and its calls to the sandbox.
 ///
@@ -16,10 +18,9 @@
 public struct PassKitEmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public struct Code: ExtensibleEnumeration {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// No simulated wallet is installed or named by `PP_SIMULATED_DEVICE_DIR`.
         public static let notConfigured = Code(rawValue: "not-configured")

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 extension SimulatedWallet {
     /// Something the emulation noticed that Apple would only log: a misused
@@ -6,12 +7,11 @@ extension SimulatedWallet {
     ///
     /// Tests read them from ``SimulatedWallet/diagnostics``; they never hold
     /// card data, keys or nonces.
-    public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public struct Diagnostic: CodedDetail {
         /// The kind of event. New codes are added as static members.
-        public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+        public struct Code: ExtensibleEnumeration {
             public let rawValue: String
             public init(rawValue: String) { self.rawValue = rawValue }
-            public var description: String { rawValue }
 
             /// The issuer called the sheet's completion handler a second time;
             /// the call was ignored.
@@ -41,7 +41,5 @@ extension SimulatedWallet {
             self.code = code
             self.detail = detail
         }
-
-        public var description: String { "\(code): \(detail)" }
     }
 }

@@ -1,14 +1,14 @@
+import ProvisioningPrimitives
+
 /// The kind of operation an ``AuditEvent`` records.
 ///
 /// An open set: the service may add actions; clients keep unknown ones as they
 /// are. Spelled in lower case with dots.
-package struct AuditAction: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+package struct AuditAction: ExtensibleEnumeration, Codable {
     package let rawValue: String
     package init(rawValue: String) { self.rawValue = rawValue }
 
     // Codable as the bare string: the standard library's RawRepresentable coding.
-
-    package var description: String { rawValue }
 
     /// An Apple Pay provisioning request.
     package static let provision = AuditAction(rawValue: "provision")

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// An error raised by ``ProvisioningAPI`` itself, on the client or the server
 /// side, before anything is sent or after something was received.
 ///
@@ -11,13 +13,12 @@
 ///     // the token id was empty or a dot segment
 /// }
 /// ```
-package struct ProvisioningAPIError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ProvisioningAPIError: Error, CodedDetail {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// A path parameter is empty, `.` or `..`, which cannot name a resource.
         package static let invalidPathSegment = Code(rawValue: "invalid-path-segment")
@@ -40,6 +41,4 @@ package struct ProvisioningAPIError: Error, Hashable, Sendable, CustomStringConv
         self.code = code
         self.detail = detail
     }
-
-    package var description: String { "\(code): \(detail)" }
 }

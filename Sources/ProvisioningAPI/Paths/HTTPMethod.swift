@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// An HTTP request method such as `GET` or `POST`, the one type the client, the
 /// service's router and the operation catalogue share.
 ///
@@ -9,7 +11,7 @@
 /// let method = HTTPMethod("PATCH")
 /// assert(method == .patch && HTTPMethod("patch") != .patch)
 /// ```
-package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct HTTPMethod: ExtensibleEnumeration {
     /// The method's token, exactly as sent.
     package let rawValue: String
 
@@ -20,8 +22,6 @@ package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCon
     package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
-
-    package var description: String { rawValue }
 
     /// `GET`.
     package static let get = HTTPMethod("GET")

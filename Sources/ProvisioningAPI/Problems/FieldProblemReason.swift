@@ -1,14 +1,14 @@
+import ProvisioningPrimitives
+
 /// Why a field was refused, in a ``FieldProblem``.
 ///
 /// An open set of stable codes (clients keep unknown ones). Codes describe the
 /// rule that failed, never the value.
-package struct FieldProblemReason: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+package struct FieldProblemReason: ExtensibleEnumeration, Codable {
     package let rawValue: String
     package init(rawValue: String) { self.rawValue = rawValue }
 
     // Codable as the bare string: the standard library's RawRepresentable coding.
-
-    package var description: String { rawValue }
 
     /// A required field is absent or null.
     package static let missing = FieldProblemReason(rawValue: "missing")

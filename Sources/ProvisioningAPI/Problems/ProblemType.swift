@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The stable identifier of a kind of problem: a URI, the `type` member of
 /// ``ProblemDetails``.
 ///
@@ -9,7 +11,7 @@
 /// ```swift
 /// if problem.type == .authorizationCodeExpired { /* ask the bank for a new code */ }
 /// ```
-package struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+package struct ProblemType: ExtensibleEnumeration, Codable {
     /// The URI.
     package let rawValue: String
 
@@ -23,8 +25,6 @@ package struct ProblemType: RawRepresentable, Codable, Hashable, Sendable, Custo
     }
 
     // Codable as the bare string: the standard library's RawRepresentable coding.
-
-    package var description: String { rawValue }
 
     /// The prefix of every type URI of the catalogue.
     package static let baseURI = "urn:pushprovisioning:problem:"

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The payment network (scheme) of a card, as spelled on the wire.
 ///
 /// The known schemes have upper-case spellings (`"VISA"`, `"MASTERCARD"`,
@@ -10,9 +12,7 @@
 /// let scheme = CardSchemeName("mastercard")   // .mastercard
 /// let other = CardSchemeName("RUPAY")         // kept as "RUPAY", isKnown == false
 /// ```
-public struct CardSchemeName: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible,
-    ExpressibleByStringLiteral
-{
+public struct CardSchemeName: ExtensibleEnumeration, Codable, ExpressibleByStringLiteral {
     /// The wire spelling.
     public let rawValue: String
 
@@ -44,8 +44,6 @@ public struct CardSchemeName: RawRepresentable, Codable, Hashable, Sendable, Cus
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
-
-    public var description: String { rawValue }
 
     /// Whether this is one of the schemes listed in ``known``.
     public var isKnown: Bool { Self.known.contains(self) }

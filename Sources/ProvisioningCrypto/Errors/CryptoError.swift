@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// The one error ``ProvisioningCrypto`` raises: primitives, CMS, X.509, JOSE and
 /// JSON parsing alike.
 ///
@@ -21,10 +23,9 @@ package struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch. Raw values are what logs and the service's problem
     /// details show: a code keeps its raw value.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         // MARK: Primitives
 

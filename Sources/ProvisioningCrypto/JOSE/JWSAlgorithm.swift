@@ -1,13 +1,14 @@
+import ProvisioningPrimitives
+
 /// A JWS `alg` value (RFC 7518 §3.1).
 ///
 /// Any string can be represented, so that a header naming an algorithm this
 /// module refuses (`none`, `HS256`) still parses and is then refused with
 /// ``CryptoError/Code/unsupportedAlgorithm``. Only ``es256``, ``rs256`` and
 /// ``ps256`` sign or verify.
-package struct JWSAlgorithm: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+package struct JWSAlgorithm: ExtensibleEnumeration, Codable {
     package let rawValue: String
     package init(rawValue: String) { self.rawValue = rawValue }
-    package var description: String { rawValue }
 
     /// ECDSA on P-256 with SHA-256; signature is raw `r ‖ s` (64 bytes).
     package static let es256 = JWSAlgorithm(rawValue: "ES256")

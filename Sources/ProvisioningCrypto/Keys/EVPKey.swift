@@ -6,7 +6,11 @@ import COpenSSLShims
 /// The key is never mutated after construction; OpenSSL 3 allows concurrent
 /// operations on one `EVP_PKEY` as long as each uses its own `EVP_PKEY_CTX`,
 /// which every operation in this module does. Hence `@unchecked Sendable`.
-final class EVPKey: @unchecked Sendable {
+///
+/// `package` only so that the key protocols (``OpenSSLPrivateKey``,
+/// ``OpenSSLPublicKey``) can name it; nothing of it is visible outside the
+/// module.
+package final class EVPKey: @unchecked Sendable {
     let pointer: OpaquePointer
 
     init(taking pointer: OpaquePointer) {

@@ -12,10 +12,12 @@ import COpenSSLShims
 package enum P256 {
     /// A P-256 private key. The key material stays inside OpenSSL; exporting it
     /// is explicit (``pemRepresentation``, ``derRepresentation``).
-    package struct PrivateKey: Sendable {
-        let key: EVPKey
+    package struct PrivateKey: OpenSSLPrivateKey {
+        package typealias PublicKey = P256.PublicKey
 
-        init(validating key: EVPKey) throws {
+        package let key: EVPKey
+
+        package init(validating key: EVPKey) throws {
             guard key.typeName == "EC", key.groupName == "prime256v1" else {
                 throw CryptoError(.invalidKey, "not a P-256 key")
             }
@@ -33,34 +35,6 @@ package enum P256 {
             }
             key = EVPKey(taking: pointer)
         }
-
-        /// Imports a PEM private key (PKCS#8 "PRIVATE KEY" or SEC1 "EC PRIVATE KEY").
-        /// - Throws: ``CryptoError/Code/invalidEncoding`` or ``CryptoError/Code/invalidKey``.
-        package init(pemRepresentation: String) throws {
-            try self.init(validating: EVPKey.privateKey(pem: pemRepresentation))
-        }
-
-        /// Imports a DER private key (PKCS#8 PrivateKeyInfo or SEC1 ECPrivateKey).
-        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
-            try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
-        }
-
-        /// The matching public key.
-        package var publicKey: PublicKey {
-            // Re-encoding through SPKI cannot fail for a key OpenSSL generated or
-            // validated; fall back to sharing the pair if it somehow does.
-            PublicKey(unchecked: (try? key.publicOnly()) ?? key)
-        }
-
-        /// PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----").
-        package var pemRepresentation: String {
-            get throws { try key.privateKeyPEM() }
-        }
-
-        /// PKCS#8 DER.
-        package var derRepresentation: [UInt8] {
-            get throws { try key.privateKeyPKCS8DER() }
-        }
     }
 
     /// A P-256 public key.
@@ -70,16 +44,14 @@ package enum P256 {
     /// PEM, JWK, certificates) runs OpenSSL's quick public check, which for a
     /// prime-order curve like P-256 is full validation. Operations such as
     /// ``P256/PrivateKey/sharedSecret(with:)`` rely on this and do not check again.
-    package struct PublicKey: Sendable, Equatable {
-        let key: EVPKey
+    package struct PublicKey: OpenSSLPublicKey {
+        package let key: EVPKey
 
-        /// For keys derived from a private key this module holds, which OpenSSL
-        /// computed itself.
-        init(unchecked key: EVPKey) {
+        package init(unchecked key: EVPKey) {
             self.key = key
         }
 
-        init(validating key: EVPKey) throws {
+        package init(validating key: EVPKey) throws {
             guard key.typeName == "EC", key.groupName == "prime256v1" else {
                 throw CryptoError(.invalidKey, "not a P-256 key")
             }
@@ -112,16 +84,6 @@ package enum P256 {
             key = EVPKey(taking: pointer)
         }
 
-        /// Imports a "PUBLIC KEY" PEM (SubjectPublicKeyInfo).
-        package init(pemRepresentation: String) throws {
-            try self.init(validating: EVPKey.publicKey(pem: pemRepresentation))
-        }
-
-        /// Imports a SubjectPublicKeyInfo DER.
-        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
-            try self.init(validating: EVPKey.publicKey(der: Array(derRepresentation)))
-        }
-
         /// The uncompressed X9.62 point, 65 bytes: `0x04 ‖ X ‖ Y`.
         package var x963Representation: [UInt8] {
             var buffer = [UInt8](repeating: 0, count: 65)
@@ -135,20 +97,6 @@ package enum P256 {
                 return []
             }
             return buffer
-        }
-
-        /// SubjectPublicKeyInfo DER.
-        package var derRepresentation: [UInt8] {
-            get throws { try key.publicKeyDER() }
-        }
-
-        /// "-----BEGIN PUBLIC KEY-----" PEM.
-        package var pemRepresentation: String {
-            get throws { try key.publicKeyPEM() }
-        }
-
-        package static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
-            lhs.key.publicKeyEquals(rhs.key)
         }
     }
 }

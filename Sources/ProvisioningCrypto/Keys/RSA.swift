@@ -23,10 +23,12 @@ package enum RSA {
     }
 
     /// An RSA private key.
-    package struct PrivateKey: Sendable {
-        let key: EVPKey
+    package struct PrivateKey: OpenSSLPrivateKey {
+        package typealias PublicKey = RSA.PublicKey
 
-        init(validating key: EVPKey) throws {
+        package let key: EVPKey
+
+        package init(validating key: EVPKey) throws {
             try RSA.validate(key, requirePrivate: true)
             self.key = key
         }
@@ -42,16 +44,6 @@ package enum RSA {
                 throw OpenSSLErrorQueue.error(.internalFailure, "RSA key generation failed")
             }
             key = EVPKey(taking: pointer)
-        }
-
-        /// Imports a PEM private key (PKCS#8 "PRIVATE KEY" or PKCS#1 "RSA PRIVATE KEY").
-        package init(pemRepresentation: String) throws {
-            try self.init(validating: EVPKey.privateKey(pem: pemRepresentation))
-        }
-
-        /// Imports a DER private key (PKCS#8 or PKCS#1).
-        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
-            try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
         }
 
         /// Imports the private key of a DER PKCS #12 file (`.p12`, as
@@ -73,61 +65,22 @@ package enum RSA {
 
         /// Modulus size in bits.
         package var keySizeInBits: Int { key.bits }
-
-        /// The matching public key.
-        package var publicKey: PublicKey {
-            PublicKey(unchecked: (try? key.publicOnly()) ?? key)
-        }
-
-        /// PKCS#8 PEM.
-        package var pemRepresentation: String {
-            get throws { try key.privateKeyPEM() }
-        }
-
-        /// PKCS#8 DER.
-        package var derRepresentation: [UInt8] {
-            get throws { try key.privateKeyPKCS8DER() }
-        }
     }
 
     /// An RSA public key.
-    package struct PublicKey: Sendable, Equatable {
-        let key: EVPKey
+    package struct PublicKey: OpenSSLPublicKey {
+        package let key: EVPKey
 
-        init(unchecked key: EVPKey) {
+        package init(unchecked key: EVPKey) {
             self.key = key
         }
 
-        init(validating key: EVPKey) throws {
+        package init(validating key: EVPKey) throws {
             try RSA.validate(key, requirePrivate: false)
             self.key = key
         }
 
-        /// Imports a "PUBLIC KEY" PEM (SubjectPublicKeyInfo).
-        package init(pemRepresentation: String) throws {
-            try self.init(validating: EVPKey.publicKey(pem: pemRepresentation))
-        }
-
-        /// Imports a SubjectPublicKeyInfo DER.
-        package init<Bytes: Collection>(derRepresentation: Bytes) throws where Bytes.Element == UInt8 {
-            try self.init(validating: EVPKey.publicKey(der: Array(derRepresentation)))
-        }
-
         /// Modulus size in bits.
         package var keySizeInBits: Int { key.bits }
-
-        /// SubjectPublicKeyInfo DER.
-        package var derRepresentation: [UInt8] {
-            get throws { try key.publicKeyDER() }
-        }
-
-        /// "-----BEGIN PUBLIC KEY-----" PEM.
-        package var pemRepresentation: String {
-            get throws { try key.publicKeyPEM() }
-        }
-
-        package static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
-            lhs.key.publicKeyEquals(rhs.key)
-        }
     }
 }

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// Why the HTTP layer could not do what it was asked: a server that could not
 /// start, or a client call that got no complete response.
 ///
@@ -20,10 +22,9 @@
 package struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         // The server.
 

@@ -1,9 +1,10 @@
+import ProvisioningPrimitives
+
 /// What an authorization code lets its bearer do: one value of the code's
 /// `scope` claim.
-package struct AuthorizationScope: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+package struct AuthorizationScope: ExtensibleEnumeration {
     package let rawValue: String
     package init(rawValue: String) { self.rawValue = rawValue }
-    package var description: String { rawValue }
 
     /// Add a card to Apple Pay (`POST …/applepay/provisioning`).
     package static let provision = AuthorizationScope(rawValue: "provision")

@@ -1,11 +1,12 @@
+import ProvisioningPrimitives
+
 /// One field of a payload that failed, and why — never its value.
 package struct FieldIssue: Hashable, Sendable, CustomStringConvertible {
     /// Why a field failed. New reasons are added as static members; switch with a
     /// `default` branch.
-    package struct Reason: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Reason: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// The field is absent (or empty where a value is required).
         package static let missing = Reason(rawValue: "missing")

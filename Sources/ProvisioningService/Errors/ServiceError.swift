@@ -1,4 +1,5 @@
 import ProvisioningAPI
+import ProvisioningPrimitives
 
 /// The service's error: a refusal or failure of an operation, carrying the
 /// problem `type` the client receives, and the service's own failures that never
@@ -22,10 +23,13 @@ package struct ServiceError: ProblemConvertible, Hashable, Sendable, CustomStrin
     /// The kind of failure: the slug of a ``ProvisioningAPI/ProblemType``, or a
     /// code of the service's own. New codes are added as static members; switch
     /// with a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
+
+        /// The code of the catalogue's `type`, whose slug it is: the catalogue
+        /// spells it once.
+        init(_ type: ProblemType) { self.init(rawValue: type.slug ?? type.rawValue) }
 
         /// The problem type this code is answered with: the catalogue's type of
         /// the same slug, `internal` for a code of the service's own.
@@ -34,34 +38,34 @@ package struct ServiceError: ProblemConvertible, Hashable, Sendable, CustomStrin
             return type.isKnown ? type : .internal
         }
 
-        package static let malformedJSON = Code(rawValue: "malformed-json")
-        package static let invalidField = Code(rawValue: "invalid-field")
-        package static let payloadUndecryptable = Code(rawValue: "payload-undecryptable")
-        package static let payloadInvalid = Code(rawValue: "payload-invalid")
-        package static let authorizationCodeInvalid = Code(rawValue: "authorization-code-invalid")
-        package static let authorizationCodeExpired = Code(rawValue: "authorization-code-expired")
-        package static let authorizationCodeReplayed = Code(rawValue: "authorization-code-replayed")
-        package static let authorizationCodeScope = Code(rawValue: "authorization-code-scope")
-        package static let certificateChainInvalid = Code(rawValue: "certificate-chain-invalid")
-        package static let nonceReplayed = Code(rawValue: "nonce-replayed")
-        package static let unknownIssuer = Code(rawValue: "unknown-issuer")
-        package static let notFound = Code(rawValue: "not-found")
-        package static let illegalTransition = Code(rawValue: "illegal-transition")
-        package static let conflict = Code(rawValue: "conflict")
-        package static let bodyTooLarge = Code(rawValue: "body-too-large")
-        package static let unauthorized = Code(rawValue: "unauthorized")
-        package static let notificationSignatureInvalid = Code(rawValue: "notification-signature-invalid")
-        package static let notificationStale = Code(rawValue: "notification-stale")
-        package static let serviceUnavailable = Code(rawValue: "service-unavailable")
-        package static let upstreamNetworkError = Code(rawValue: "upstream-network-error")
-        package static let declined = Code(rawValue: "declined")
-        package static let unsupportedScheme = Code(rawValue: "unsupported-scheme")
-        package static let unsupportedMediaType = Code(rawValue: "unsupported-media-type")
-        package static let activationCodeInvalid = Code(rawValue: "activation-code-invalid")
-        package static let activationLocked = Code(rawValue: "activation-locked")
-        package static let activationSessionExpired = Code(rawValue: "activation-session-expired")
-        package static let cryptogramInvalid = Code(rawValue: "cryptogram-invalid")
-        package static let `internal` = Code(rawValue: "internal")
+        package static let malformedJSON = Code(.malformedJSON)
+        package static let invalidField = Code(.invalidField)
+        package static let payloadUndecryptable = Code(.payloadUndecryptable)
+        package static let payloadInvalid = Code(.payloadInvalid)
+        package static let authorizationCodeInvalid = Code(.authorizationCodeInvalid)
+        package static let authorizationCodeExpired = Code(.authorizationCodeExpired)
+        package static let authorizationCodeReplayed = Code(.authorizationCodeReplayed)
+        package static let authorizationCodeScope = Code(.authorizationCodeScope)
+        package static let certificateChainInvalid = Code(.certificateChainInvalid)
+        package static let nonceReplayed = Code(.nonceReplayed)
+        package static let unknownIssuer = Code(.unknownIssuer)
+        package static let notFound = Code(.notFound)
+        package static let illegalTransition = Code(.illegalTransition)
+        package static let conflict = Code(.conflict)
+        package static let bodyTooLarge = Code(.bodyTooLarge)
+        package static let unauthorized = Code(.unauthorized)
+        package static let notificationSignatureInvalid = Code(.notificationSignatureInvalid)
+        package static let notificationStale = Code(.notificationStale)
+        package static let serviceUnavailable = Code(.serviceUnavailable)
+        package static let upstreamNetworkError = Code(.upstreamNetworkError)
+        package static let declined = Code(.declined)
+        package static let unsupportedScheme = Code(.unsupportedScheme)
+        package static let unsupportedMediaType = Code(.unsupportedMediaType)
+        package static let activationCodeInvalid = Code(.activationCodeInvalid)
+        package static let activationLocked = Code(.activationLocked)
+        package static let activationSessionExpired = Code(.activationSessionExpired)
+        package static let cryptogramInvalid = Code(.cryptogramInvalid)
+        package static let `internal` = Code(.internal)
 
         // The issuer configuration (``IssuerConfiguration``), named with
         // ``ServiceError/issuerId`` and ``ServiceError/field``.

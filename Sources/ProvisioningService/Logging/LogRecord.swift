@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// One structured log event of the service.
 ///
@@ -7,10 +8,9 @@ import Foundation
 /// `key=value` text line for stderr.
 package struct LogRecord: Sendable, Hashable {
     /// How much attention a record needs.
-    package struct Level: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Level: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         package static let debug = Level(rawValue: "debug")
         package static let info = Level(rawValue: "info")

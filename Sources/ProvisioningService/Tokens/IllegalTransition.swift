@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// A life-cycle action that the token's current state does not allow, such as
 /// resuming an active token or anything on a deleted one. Map it to HTTP 409.
 ///
@@ -11,10 +13,9 @@
 package struct IllegalTransition: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// The action is not allowed from the current state.
         package static let illegalTransition = Code(rawValue: "illegal-transition")

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// The SQL dialect of a database, for the few statements that differ.
 ///
@@ -16,10 +17,9 @@ import Foundation
 /// | `{timestamp}` | `TEXT` | `TIMESTAMPTZ` |
 /// | `{bool}` | `INTEGER` | `BOOLEAN` |
 /// | `{double}` | `REAL` | `DOUBLE PRECISION` |
-package struct SQLDialect: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+package struct SQLDialect: ExtensibleEnumeration {
     package let rawValue: String
     package init(rawValue: String) { self.rawValue = rawValue }
-    package var description: String { rawValue }
 
     /// SQLite 3.
     package static let sqlite = SQLDialect(rawValue: "sqlite")

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// An error raised by ``Storage``.
 ///
 /// Every error carries a stable, extensible ``Code`` so callers can react to the
@@ -20,10 +22,9 @@
 package struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with a
     /// `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// A `UNIQUE` or `PRIMARY KEY` constraint rejected the row.
         package static let uniqueViolation = Code(rawValue: "unique-violation")

@@ -1,10 +1,11 @@
+import ProvisioningPrimitives
+
 /// Settings of a ``SQLiteDatabase``.
 package struct SQLiteOptions: Sendable, Hashable {
     /// SQLite's `PRAGMA synchronous` level in WAL mode.
-    package struct Synchronous: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Synchronous: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// Durable against application crashes; a power loss may drop the last
         /// commits, never corrupt the database. SQLite's recommendation for WAL.

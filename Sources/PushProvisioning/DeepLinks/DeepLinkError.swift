@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// Why a Wallet launch URL was refused by ``WalletDeepLink``.
 ///
 /// ```swift
@@ -9,10 +11,9 @@
 /// ```
 public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of problem. New codes are added as static members.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public struct Code: ExtensibleEnumeration {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The URL cannot be split into components.
         public static let malformedURL = Code(rawValue: "malformed-url")

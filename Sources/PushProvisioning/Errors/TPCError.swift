@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningPrimitives
 
 /// An error raised by the Push Provisioning SDK, shaped like TPC SDK 2.7's
 /// `TPCError`: an enumeration whose cases and associated values are the
@@ -65,10 +66,9 @@ public enum TPCError: Error, Hashable, Sendable {
     /// The kind of failure, for code that compares kinds rather than matching
     /// cases (`error.code == .serverError`). New codes are added as static
     /// members; switch with a `default` branch.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public struct Code: ExtensibleEnumeration {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// ``TPCError/notConfigured``.
         public static let notConfigured = Code(rawValue: "not-configured")

@@ -1,18 +1,16 @@
 import Foundation
 
+// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
+// visionOS only (Package.swift, clientPlatformFeatures), each with UIKit; on
+// Linux the emulation has the sheet and its view controllers.
+#if ADD_PAYMENT_PASS_AVAILABLE
 #if canImport(PassKit)
 import PassKit
+import UIKit
 #else
 import PassKitEmulation
 #endif
 
-#if canImport(UIKit)
-import UIKit
-#endif
-
-// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
-// visionOS only (Package.swift, clientPlatformFeatures).
-#if ADD_PAYMENT_PASS_AVAILABLE
 extension TPCSDK {
     /// Adds a card to Apple Wallet: presents Apple's add-payment-pass sheet
     /// from `fromController`, gets the encrypted pass data from the service

@@ -1,19 +1,17 @@
 import Foundation
 import ProvisioningAPI
 
+// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
+// visionOS only (Package.swift, clientPlatformFeatures), each with UIKit; on
+// Linux the emulation has the sheet and its view controllers.
+#if ADD_PAYMENT_PASS_AVAILABLE
 #if canImport(PassKit)
 import PassKit
+import UIKit
 #else
 import PassKitEmulation
 #endif
 
-#if canImport(UIKit)
-import UIKit
-#endif
-
-// Apple has the add-payment-pass sheet on iOS, iPadOS, Mac Catalyst and
-// visionOS only (Package.swift, clientPlatformFeatures).
-#if ADD_PAYMENT_PASS_AVAILABLE
 /// One run of the add-payment-pass sheet for ``TPCSDK``'s `provision` calls:
 /// builds the request configuration, presents Apple's sheet, answers its
 /// request for card data through the service, and reports the end.
@@ -110,10 +108,8 @@ final class ProvisioningSession: NSObject {
 
 extension ProvisioningSession: @preconcurrency PKAddPaymentPassViewControllerDelegate {
     func addPaymentPassViewController(
-        _ controller: PKAddPaymentPassViewController,
-        generateRequestWithCertificateChain certificates: [Data],
-        nonce: Data,
-        nonceSignature: Data,
+        _ controller: PKAddPaymentPassViewController, generateRequestWithCertificateChain certificates: [Data],
+        nonce: Data, nonceSignature: Data,
         completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
     ) {
         let client = self.client

@@ -1,4 +1,5 @@
 import ProvisioningAPI
+import ProvisioningPrimitives
 
 /// A refusal or failure of the sandbox network, with a stable ``Code``.
 ///
@@ -16,10 +17,9 @@ import ProvisioningAPI
 /// ```
 package struct SandboxError: ProblemConvertible, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure; an open set.
-    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// No device with this id.
         package static let unknownDevice = Code(rawValue: "unknown-device")

@@ -57,51 +57,43 @@ package final class DemoContext {
 
     /// The service, or a `missing-prerequisite` failure.
     package func requireService() throws -> ServiceEndpoint {
-        guard let service else { throw DemoError(.missingPrerequisite, "no service (the first step failed)") }
-        return service
+        try required(service, "no service (the first step failed)")
     }
 
     /// The bank, or a `missing-prerequisite` failure.
     package func requireBank() throws -> DemoBank {
-        guard let bank else { throw DemoError(.missingPrerequisite, "no issuer files (the first step failed)") }
-        return bank
+        try required(bank, "no issuer files (the first step failed)")
     }
 
     /// The simulated wallet, or a `missing-prerequisite` failure.
     package func requireWallet() throws -> SimulatedWallet {
-        guard let wallet else { throw DemoError(.missingPrerequisite, "no simulated devices (a setup step failed)") }
-        return wallet
+        try required(wallet, "no simulated devices (a setup step failed)")
     }
 
     /// The issuer wallet, or a `missing-prerequisite` failure.
     package func requireIssuerWallet() throws -> DigitalCardManager {
-        guard let issuerWallet else {
-            throw DemoError(.missingPrerequisite, "no issuer wallet (its registration failed)")
-        }
-        return issuerWallet
+        try required(issuerWallet, "no issuer wallet (its registration failed)")
     }
 
     /// The digital card an earlier step enrolled under `role`.
     package func requireDigitalCard(_ role: String) throws -> DigitalCard {
-        guard let card = digitalCards[role] else {
-            throw DemoError(.missingPrerequisite, "no \(role) digital card (an earlier step failed)")
-        }
-        return card
+        try required(digitalCards[role], "no \(role) digital card (an earlier step failed)")
     }
 
     /// The card an earlier step stored under `role`.
     package func requireCard(_ role: String) throws -> DemoCard {
-        guard let card = cards[role] else {
-            throw DemoError(.missingPrerequisite, "no \(role) card (an earlier step failed)")
-        }
-        return card
+        try required(cards[role], "no \(role) card (an earlier step failed)")
     }
 
     /// A value an earlier step stored under `name`.
     package func requireValue(_ name: String) throws -> String {
-        guard let value = values[name] else {
-            throw DemoError(.missingPrerequisite, "no \(name) (an earlier step failed)")
-        }
+        try required(values[name], "no \(name) (an earlier step failed)")
+    }
+
+    /// `value`, or a `missing-prerequisite` failure saying what is missing and
+    /// which step should have made it.
+    private func required<Value>(_ value: Value?, _ missing: String) throws(DemoError) -> Value {
+        guard let value else { throw DemoError(.missingPrerequisite, missing) }
         return value
     }
 

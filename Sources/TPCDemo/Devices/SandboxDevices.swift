@@ -1,4 +1,5 @@
 import Foundation
+import IssuerTools
 import PassKitEmulation
 
 /// The simulated iPhones and Watches of a sandbox directory, kept in its
@@ -170,8 +171,10 @@ package struct SandboxDevices: Sendable {
             return DemoError(.serviceUnreachable, "the sandbox did not answer while registering '\(name)'")
         case .sandboxRefused:
             return DemoError(
-                .serviceRefused, "the sandbox refused to register '\(name)'", httpStatus: error.status,
-                problemType: error.problemType, requestId: error.requestId)
+                .serviceRefused,
+                IssuerToolError.describing(
+                    "the sandbox refused to register '\(name)'", httpStatus: error.status,
+                    problemType: error.problemType, requestId: error.requestId))
         default:
             return DemoError(.unreadableFile, "'\(name)' cannot be kept: \(error.detail)")
         }

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// A failure of `tpc demo` (the issuer's client tools throw ``IssuerToolError``).
 ///
 /// Descriptions name what failed and never carry a PAN, an expiry, a key, an
@@ -5,10 +7,9 @@
 package struct DemoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members; switch with
     /// a `default` branch.
-    package struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    package struct Code: ExtensibleEnumeration {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
 
         /// A check of a demo step did not hold.
         package static let verificationFailed = Code(rawValue: "verification-failed")
@@ -32,29 +33,14 @@ package struct DemoError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of failure.
     package let code: Code
-    /// What failed, without secrets.
+    /// What failed, without secrets; for a refusal, with what the service
+    /// answered (``IssuerToolError/describing(_:httpStatus:problemType:requestId:)``).
     package let message: String
-    /// The HTTP status of a refusal.
-    package let httpStatus: Int?
-    /// The problem `type` of a refusal.
-    package let problemType: String?
-    /// The `X-Request-Id` of the exchange, to find it in the service's log.
-    package let requestId: String?
 
-    package init(
-        _ code: Code, _ message: String, httpStatus: Int? = nil, problemType: String? = nil, requestId: String? = nil
-    ) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
-        self.httpStatus = httpStatus
-        self.problemType = problemType
-        self.requestId = requestId
     }
 
-    package var description: String {
-        var text = message
-        if let httpStatus { text += " (HTTP \(httpStatus)" + (problemType.map { ", \($0)" } ?? "") + ")" }
-        if let requestId { text += " [request \(requestId)]" }
-        return text
-    }
+    package var description: String { message }
 }

@@ -1,11 +1,12 @@
+import ProvisioningPrimitives
+
 /// One way card art misses Apple's requirements (seed 000's FAQ: vector PDF
 /// or PNG, 1536 × 969, under 4 MB, landscape, square corners).
-public struct CardArtFinding: Hashable, Sendable, CustomStringConvertible {
+public struct CardArtFinding: CodedDetail {
     /// The requirement missed. New codes are added as static members.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public struct Code: ExtensibleEnumeration {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// Neither PNG nor PDF.
         public static let unsupportedFormat = Code(rawValue: "unsupported-format")
@@ -34,6 +35,4 @@ public struct CardArtFinding: Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.detail = detail
     }
-
-    public var description: String { "\(code): \(detail)" }
 }

@@ -1,3 +1,5 @@
+import ProvisioningPrimitives
+
 /// An error of the Wallet extensions kit: the shared card store, card art and
 /// the ready-made handler.
 ///
@@ -13,10 +15,9 @@
 /// ```
 public struct WalletExtensionsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure. New codes are added as static members.
-    public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public struct Code: ExtensibleEnumeration {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The shared store cannot be read or written (file, permissions, keychain).
         public static let storeFailure = Code(rawValue: "store-failure")
