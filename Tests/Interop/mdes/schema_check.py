@@ -7,7 +7,10 @@ MDES Customer Service API 2.0.7 description (its info.x-source names the copy
 and commit; info.x-transcription says what was changed). Each exchange's
 request must be valid against the operation's request schema and its reason
 code one the API lists; a 200 response against the response schema, any
-other against ErrorsResponse. Validation is by `jsonschema` (PyPI).
+other against ErrorsResponse. Validation is by `openapi-schema-validator`
+(PyPI, the validator of python-openapi's openapi-core), with OpenAPI 3.0's
+schema rules (`OAS30Validator`: `nullable`, formats, read/write-only), as the
+published description is OpenAPI 3.0.1.
 
 Reads {"exchanges": [{"operation", "request", "status", "response"}]} on stdin;
 writes {"checked": N, "findings": [...]}. Exit 0 when there are no findings,
@@ -17,14 +20,14 @@ import json
 import os
 import sys
 
-from jsonschema import Draft202012Validator
+from openapi_schema_validator import OAS30Validator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def validator(document: dict, name: str) -> Draft202012Validator:
+def validator(document: dict, name: str) -> OAS30Validator:
     schema = {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
-    return Draft202012Validator(schema)
+    return OAS30Validator(schema)
 
 
 def reason_findings(document: dict, request_schema: str, request: dict) -> list:
