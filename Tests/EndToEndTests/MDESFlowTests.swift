@@ -98,11 +98,8 @@ extension EndToEndTests {
             #expect(suspended.status == 200, "\(suspended.text)")
             #expect(try suspended.decode(TokenStateChangeResponse.self).state == .suspended)
 
-            let resumed = try await deployment.client.post(
-                deployment.path(
-                    try APIPaths.backOfficeTokenState(issuerId: deployment.issuer.issuerId, tokenId: tokenId)),
-                json: BackOfficeTokenStateChangeRequest(action: .resume, reason: "Cardholder found the phone"),
-                headers: [APIHeaders.authorization: "Bearer \(deployment.issuer.backOfficeKey)"])
+            let resumed = try await deployment.backOfficeChange(
+                .resume, tokenId: tokenId, reason: "Cardholder found the phone")
             #expect(resumed.status == 200, "\(resumed.text)")
 
             let deleted = try await deployment.changeState(
@@ -146,11 +143,7 @@ extension EndToEndTests {
             let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve, scheme: "MASTERCARD")
             let tokenId = pass.deviceAccountIdentifier
             func backOffice(_ action: TokenLifecycleAction, reason: String) async throws -> WireResponse {
-                try await deployment.client.post(
-                    deployment.path(
-                        try APIPaths.backOfficeTokenState(issuerId: deployment.issuer.issuerId, tokenId: tokenId)),
-                    json: BackOfficeTokenStateChangeRequest(action: action, reason: reason),
-                    headers: [APIHeaders.authorization: "Bearer \(deployment.issuer.backOfficeKey)"])
+                try await deployment.backOfficeChange(action, tokenId: tokenId, reason: reason)
             }
 
             let suspended = try await backOffice(.suspend, reason: "Reported stolen at the branch")
@@ -199,28 +192,19 @@ extension EndToEndTests {
             let deployment = try await Deployment.shared(.sqlite)
             let (provisioned, pass) = try await deployment.provisionedPass(outcome: .approve, scheme: "MASTERCARD")
             let reference = pass.deviceAccountIdentifier
-            let directory = deployment.sandboxDirectory
             func step(_ op: String, reason: String? = nil, expectError: Bool = false) -> [String: Any] {
                 var step: [String: Any] = ["op": op, "token_unique_reference": reference, "expect_error": expectError]
                 if let reason { step["reason_code"] = reason }
                 if op != "search" && op != "systemstatus" { step["comment"] = "checked by Mastercard's SDK" }
                 return step
             }
-            let (passed, answer) = try await InteropPython.check(
-                "mdes/client_check.py",
-                input: [
-                    "base_url": deployment.client.root,
-                    "consumer_key": try String(
-                        contentsOf: directory.appendingPathComponent("mdes-consumer-key"), encoding: .utf8
-                    ).trimmingCharacters(in: .whitespacesAndNewlines),
-                    "key_pem": try String(
-                        contentsOf: directory.appendingPathComponent("mdes-signing-key.pem"), encoding: .utf8),
-                    "steps": [
-                        step("systemstatus"), step("search"), step("suspend", reason: "L"), step("search"),
-                        step("unsuspend", reason: "F"), step("activate", reason: "C", expectError: true),
-                        step("delete", reason: "C"), step("search"),
-                    ],
-                ])
+            var input: [String: Any] = try await deployment.mdesClientCredentials()
+            input["steps"] = [
+                step("systemstatus"), step("search"), step("suspend", reason: "L"), step("search"),
+                step("unsuspend", reason: "F"), step("activate", reason: "C", expectError: true),
+                step("delete", reason: "C"), step("search"),
+            ]
+            let (passed, answer) = try await InteropPython.check("mdes/client_check.py", input: input)
             #expect(passed, "client_check.py: \(answer)")
             let steps = try #require(answer["steps"] as? [[String: Any]])
             func status(_ index: Int) -> String? {

@@ -47,11 +47,7 @@ extension EndToEndTests {
 
             /// The back office's change.
             func backOffice(_ action: TokenLifecycleAction, reason: String) async throws -> WireResponse {
-                try await deployment.client.post(
-                    deployment.path(
-                        try APIPaths.backOfficeTokenState(issuerId: deployment.issuer.issuerId, tokenId: tokenId)),
-                    json: BackOfficeTokenStateChangeRequest(action: action, reason: reason),
-                    headers: [APIHeaders.authorization: "Bearer \(deployment.issuer.backOfficeKey)"])
+                try await deployment.backOfficeChange(action, tokenId: tokenId, reason: reason)
             }
 
             /// The registry's state of the token.
@@ -62,18 +58,9 @@ extension EndToEndTests {
             /// What MDES says of the token, asked by Mastercard's own client:
             /// `CurrentStatusCode` and `Suspenders.Suspender`.
             func mdes() async throws -> (status: String?, suspenders: [String]?) {
-                let directory = deployment.sandboxDirectory
-                let (passed, answer) = try await InteropPython.check(
-                    "mdes/client_check.py",
-                    input: [
-                        "base_url": deployment.client.root,
-                        "consumer_key": try String(
-                            contentsOf: directory.appendingPathComponent("mdes-consumer-key"), encoding: .utf8
-                        ).trimmingCharacters(in: .whitespacesAndNewlines),
-                        "key_pem": try String(
-                            contentsOf: directory.appendingPathComponent("mdes-signing-key.pem"), encoding: .utf8),
-                        "steps": [["op": "search", "token_unique_reference": tokenId]],
-                    ])
+                var input: [String: Any] = try await deployment.mdesClientCredentials()
+                input["steps"] = [["op": "search", "token_unique_reference": tokenId]]
+                let (passed, answer) = try await InteropPython.check("mdes/client_check.py", input: input)
                 guard passed, let step = (answer["steps"] as? [[String: Any]])?.first else {
                     throw FlowFailure(description: "client_check.py: \(answer)")
                 }

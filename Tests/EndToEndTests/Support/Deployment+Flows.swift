@@ -198,6 +198,32 @@ extension Deployment {
                 authorizationCode: code))
     }
 
+    /// The back office's change of `tokenId` (its key, the operator's reason).
+    func backOfficeChange(
+        _ action: TokenLifecycleAction, tokenId: String, reason: String
+    ) async throws
+        -> WireResponse
+    {
+        try await client.post(
+            path(try APIPaths.backOfficeTokenState(issuerId: issuer.issuerId, tokenId: tokenId)),
+            json: BackOfficeTokenStateChangeRequest(action: action, reason: reason),
+            headers: [APIHeaders.authorization: "Bearer \(issuer.backOfficeKey)"])
+    }
+
+    /// What Mastercard's own client (`Tests/Interop/mdes/client_check.py`)
+    /// needs to call the sandbox's MDES as this issuer: the base URL, the
+    /// consumer key and the signing key the sandbox registered.
+    func mdesClientCredentials() throws -> [String: String] {
+        [
+            "base_url": client.root,
+            "consumer_key": try String(
+                contentsOf: sandboxDirectory.appendingPathComponent("mdes-consumer-key"), encoding: .utf8
+            ).trimmingCharacters(in: .whitespacesAndNewlines),
+            "key_pem": try String(
+                contentsOf: sandboxDirectory.appendingPathComponent("mdes-signing-key.pem"), encoding: .utf8),
+        ]
+    }
+
     /// `GET /metrics`.
     func metrics() async throws -> String {
         try await client.get("/metrics").text
