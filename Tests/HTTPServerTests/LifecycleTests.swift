@@ -157,4 +157,16 @@ import Testing
             #expect(error.code == .invalidState)
         }
     }
+
+    /// Shutdown waits for the server's threads within a bound: a thread that
+    /// never ends (a handler blocking its event loop) is given up on.
+    @Test func aThreadsEndIsAwaitedWithinABound() async {
+        let never = ThreadCompletion()
+        #expect(await never.wait(upTo: .milliseconds(200)) == false)
+        let ended = ThreadCompletion()
+        async let waited = ended.wait(upTo: .seconds(30))
+        ended.finish()
+        #expect(await waited)
+        #expect(await ended.wait(upTo: .zero))
+    }
 }

@@ -208,7 +208,6 @@ final class ClientConnection {
     private static func remainingMilliseconds(until deadline: ContinuousClock.Instant, peer: String) throws -> Int {
         let left = ContinuousClock.now.duration(to: deadline)
         guard left > .zero else { throw HTTPError(.timedOut, reason: "the request to \(peer) timed out") }
-        let (seconds, attoseconds) = left.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        return max(1, left.milliseconds)
     }
 }

@@ -94,13 +94,8 @@ package struct HTTPClient: Sendable {
         _ outgoing: OutgoingRequest, configuration: Configuration, deadline: ContinuousClock.Instant,
         cancellation: ConnectionCancellation
     ) throws -> Response {
-        // A peer that closed early would otherwise raise SIGPIPE, whose default
-        // action ends the process; blocked on this thread, the write fails with
-        // EPIPE instead (OpenSSL writes without MSG_NOSIGNAL).
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // A peer that closed early would otherwise raise SIGPIPE.
+        blockBrokenPipeSignals()
         do {
             let connection = try ClientConnection(
                 to: outgoing, trust: configuration.trust, deadline: deadline, cancellation: cancellation)

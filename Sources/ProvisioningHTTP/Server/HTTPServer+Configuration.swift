@@ -55,7 +55,7 @@ extension HTTPServer {
         /// `max(maxBodyBytes, 1 MiB)` more bytes for at most 2 s, so that a client
         /// still sending reads the answer. Default 1 MiB.
         package var maxBodyBytes: Int
-        /// Concurrent connections (split evenly over the pool threads). While full the
+        /// Concurrent connections, over all event loops. While full the
         /// server stops accepting, so further clients wait in the kernel's backlog
         /// until a connection closes. Default 1024.
         package var maxConnections: Int

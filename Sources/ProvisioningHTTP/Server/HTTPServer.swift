@@ -147,7 +147,7 @@ package final class HTTPServer: Sendable {
         }
 
         running.sweeper.cancel()
-        for loop in running.loops { await loop.stop() }
+        for loop in running.loops { await loop.stop(within: .seconds(10)) }
         running.listener.close()
         boundPort.store(0, ordering: .releasing)
         lifeCycle.withLock { $0 = .stopped }

@@ -19,8 +19,8 @@ import Synchronization
 /// threads release (a database driver's completion on its queue, an I/O thread).
 /// A step that a task releases — another handler's step handing a lock or a
 /// pooled connection over, typically, but also a `Task.sleep` timer or a
-/// cancellation handler — goes to the pool as before: behind a busy polling
-/// thread it would wait, and so would what was handed to it: SQLite's single
+/// cancellation handler — goes to the pool as before: behind a busy event
+/// loop it would wait, and so would what was handed to it: SQLite's single
 /// writer, say, idle while other requests queue for it.
 ///
 /// Each drain is bounded by a time budget, checked between jobs: once it is spent

@@ -121,7 +121,7 @@ final class Connection {
                 // arrives next raises an edge of its own, so no read is spent
                 // on EAGAIN. TLS reads a record at a time and may hold more.
                 if tls == nil, received < capacity, !hangUpSeen { readPending = false }
-                idleDeadline = deadline(afterSeconds: limits.idleTimeout)
+                idleDeadline = nextIdleDeadline()
                 if phase == .lingering {
                     lingeredBytes += received
                     if lingeredBytes > lingerBytes { close() }
@@ -327,7 +327,7 @@ final class Connection {
             let sent = output.withUnsafeBytes { bytes in transmit(UnsafeRawBufferPointer(rebasing: bytes[start...])) }
             if sent > 0 {
                 outputOffset += sent
-                idleDeadline = deadline(afterSeconds: limits.idleTimeout)
+                idleDeadline = nextIdleDeadline()
             } else if sent == Self.wouldBlock {
                 return
             } else {
@@ -405,11 +405,12 @@ final class Connection {
 
     private func restartDeadlines(now: UInt64) {
         readDeadline = limits.requestReadTimeout.map { now + UInt64(max(1, $0.milliseconds)) } ?? 0
-        idleDeadline = limits.idleTimeout > 0 ? now + UInt64(limits.idleTimeout) * 1000 : 0
+        idleDeadline = nextIdleDeadline(from: now)
     }
 
-    private func deadline(afterSeconds seconds: Int) -> UInt64 {
-        seconds > 0 ? monotonicMilliseconds() + UInt64(seconds) * 1000 : 0
+    /// When the connection is idle too long, counted from `now`; 0 without an idle timeout.
+    private func nextIdleDeadline(from now: UInt64 = monotonicMilliseconds()) -> UInt64 {
+        limits.idleTimeout > 0 ? now + UInt64(limits.idleTimeout) * 1000 : 0
     }
 
     /// Drops bytes already read.
@@ -463,13 +464,5 @@ final class Connection {
             if errno == EINTR { continue }
             return errno == EAGAIN || errno == EWOULDBLOCK ? Self.wouldBlock : -1
         }
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 }

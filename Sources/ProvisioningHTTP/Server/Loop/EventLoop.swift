@@ -38,8 +38,7 @@ final class EventLoop: Sendable {
     private let inbox = Mutex(Inbox())
     /// The loop thread's own state; only that thread touches it.
     private let owned: LoopOwned
-    private let finished = Mutex<CheckedContinuation<Void, Never>?>(nil)
-    private let exited = Atomic<Bool>(false)
+    private let completion = ThreadCompletion()
 
     /// The prefix of the loop threads' names (`http-loop-0`, …).
     static let threadNamePrefix = "http-loop-"
@@ -87,19 +86,15 @@ final class EventLoop: Sendable {
         if signal { pp_wakeup_signal(wakeupSignal) }
     }
 
-    /// Closes every connection and ends the thread; returns once it has.
-    func stop() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let alreadyOver: Bool = finished.withLock { finished in
-                if exited.load(ordering: .acquiring) { return true }
-                finished = continuation
-                return false
-            }
-            if alreadyOver {
-                continuation.resume()
-            } else {
-                post(.stop)
-            }
+    /// Closes every connection and ends the thread; returns once it has, or
+    /// after `limit` — a handler blocking the thread must not hold shutdown
+    /// forever — and then says so to the diagnostics observer.
+    func stop(within limit: Duration) async {
+        post(.stop)
+        guard await completion.wait(upTo: limit) else {
+            core.observers.diagnostics?(
+                "event loop \(index) did not stop within \(limit): a handler blocks its thread")
+            return
         }
     }
 
@@ -136,12 +131,7 @@ final class EventLoop: Sendable {
         for connection in Array(owned.connections.values) { connection.close() }
         closeDescriptor(queue)
         pp_wakeup_close(wakeup, wakeupSignal)
-        let continuation: CheckedContinuation<Void, Never>? = finished.withLock { finished in
-            exited.store(true, ordering: .releasing)
-            defer { finished = nil }
-            return finished
-        }
-        continuation?.resume()
+        completion.finish()
     }
 
     private func processInbox() {
@@ -240,21 +230,4 @@ private final class LoopOwned: @unchecked Sendable {
     var isCurrentThread: Bool {
         thread.load(ordering: .acquiring) == pp_current_thread()
     }
-}
-
-/// CLOCK_MONOTONIC in milliseconds.
-func monotonicMilliseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
-}
-
-/// Makes a write to a closed socket fail with EPIPE on this thread instead of
-/// raising SIGPIPE, whose default action ends the process (OpenSSL writes
-/// without MSG_NOSIGNAL).
-func blockBrokenPipeSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGPIPE)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
 }

@@ -22,7 +22,7 @@ final class Listener: Sendable {
     private let open = Atomic<Int>(0)
     private let perAddress = Mutex<[String: Int]>([:])
     private let stopping = Atomic<Bool>(false)
-    private let finished = Mutex<(done: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    private let completion = ThreadCompletion()
 
     /// Binds and listens.
     ///
@@ -64,25 +64,21 @@ final class Listener: Sendable {
 
     /// Stops accepting at once: new connection attempts are refused, not
     /// parked in a backlog nobody accepts from. Returns once the accepting
-    /// thread has ended; the descriptor is closed by ``close()``.
+    /// thread has ended (it wakes at least every 250 ms), or after 5 s; the
+    /// descriptor is closed by ``close()``.
     func stopAccepting() async {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         // shutdown() keeps the descriptor valid for the accepting thread (no
         // reuse race) while the kernel refuses new connections.
         shutdownDescriptor(descriptor, both: true)
         pp_wakeup_signal(wakeupSignal)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done: Bool = finished.withLock { state in
-                if state.done { return true }
-                state.waiter = continuation
-                return false
-            }
-            if done { continuation.resume() }
-        }
+        _ = await completion.wait(upTo: .seconds(5))
     }
 
-    /// Releases the descriptors, after ``stopAccepting()``.
+    /// Releases the descriptors, after ``stopAccepting()``; kept open (not
+    /// reused under it) while the accepting thread has not ended.
     func close() {
+        guard completion.isFinished else { return }
         closeDescriptor(descriptor)
         pp_wakeup_close(wakeup, wakeupSignal)
     }
@@ -140,12 +136,7 @@ final class Listener: Sendable {
                 next &+= 1
             }
         }
-        let waiter: CheckedContinuation<Void, Never>? = finished.withLock { state in
-            state.done = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
+        completion.finish()
     }
 
     /// Counts a connection from `peer` against the per-address limit; `false`
