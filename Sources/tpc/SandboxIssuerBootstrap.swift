@@ -78,8 +78,16 @@ struct SandboxIssuerBootstrap {
         return url
     }
 
-    /// Writes every file, replacing existing ones.
-    func create(now: Date) throws {
+    /// The TAV public key an issuer registers with Mastercard: its PEM and
+    /// ``fingerprint(_:)``.
+    struct TAVPublicKey {
+        var pem: String
+        var sha256: String
+    }
+
+    /// Writes every file, replacing existing ones; returns the TAV public key to register.
+    @discardableResult
+    func create(now: Date) throws -> TAVPublicKey {
         let codeKey = try P256.PrivateKey()
         let jwk = JWK(publicKey: .p256(codeKey.publicKey), keyID: keyID, algorithm: .es256, use: "sig")
         let payloadKey = try RSA.PrivateKey(bits: 2048)
@@ -99,7 +107,9 @@ struct SandboxIssuerBootstrap {
         try write(File.backOfficeKey, apiKey, private: true)
         let tavKey = try RSA.PrivateKey(bits: 2048)
         try write(File.tavKey, try tavKey.pemRepresentation, private: true)
-        try write(File.tavPublicKey, try tavKey.publicKey.pemRepresentation, private: false)
+        let tavPublicKey = TAVPublicKey(
+            pem: try tavKey.publicKey.pemRepresentation, sha256: try Self.fingerprint(tavKey.publicKey))
+        try write(File.tavPublicKey, tavPublicKey.pem, private: false)
         var mdes: MDESSettings?
         if let mdesCredentials {
             mdes = MDESSettings(
@@ -147,12 +157,13 @@ struct SandboxIssuerBootstrap {
             "notificationSecretFile": File.notificationSecret, "fingerprintSecretFile": File.fingerprintSecret,
             "activationDataSecretFile": File.activationDataSecret, "configurationFile": File.configuration,
             "tokenRequestorId": Sandbox.applePayTokenRequestorId, "tavKeyFile": File.tavKey,
-            "tavPublicKeyFile": File.tavPublicKey, "tavPublicKeySHA256": try Self.fingerprint(tavKey.publicKey),
+            "tavPublicKeyFile": File.tavPublicKey, "tavPublicKeySHA256": tavPublicKey.sha256,
         ]
         try write(File.summary, String(decoding: try encoder.encode(summary), as: UTF8.self), private: false)
         // Written last: its presence means the issuer is complete.
         try write(
             File.configuration, String(decoding: try encoder.encode(configuration), as: UTF8.self), private: false)
+        return tavPublicKey
     }
 
     /// What identifies a public key to register: the lowercase hex SHA-256 of

@@ -10,4 +10,7 @@ struct UnavailableTokenService: TokenServiceConnector {
     func token(issuerId: String, tokenId: String, scheme: CardScheme) async throws -> NetworkToken? {
         throw ServiceError(.networkUnavailable, "no card network connector is configured")
     }
+
+    /// Nothing is ever sent, so a retry sends nothing twice.
+    func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool { true }
 }

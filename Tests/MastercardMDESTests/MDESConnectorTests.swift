@@ -284,15 +284,4 @@ import Testing
             try await Self.withConnector(script, signingKeySource: source, environment: [:]) { _ in }
         } throws: { ($0 as? MDESError)?.code == .keyUnusable }
     }
-
-    @Test func theConnectorsChangesAreNotIdempotentSoTheServiceDoesNotRepeatThem() async throws {
-        let script = try Script([:])
-        try await Self.withConnector(script) { connector in
-            for action in TokenAction.allCases {
-                var command = Self.suspend()
-                command.action = action
-                #expect(connector.changesAreIdempotent(command) == false)
-            }
-        }
-    }
 }

@@ -31,6 +31,17 @@ import Testing
         #expect(checked == 16)
     }
 
+    /// What the service asks a network for: the table, and a suspend of a
+    /// suspended token (the network keeps several suspensions and decides).
+    @Test func theNetworkIsAskedForTheTablesMovesAndASuspendOfASuspendedToken() {
+        for state in TokenState.allCases {
+            for action in TokenAction.allCases {
+                let expected = Self.legal[state]?[action] != nil || (state == .suspended && action == .suspend)
+                #expect(TokenStateMachine.mayAskNetwork(action, from: state) == expected, "\(action) from \(state)")
+            }
+        }
+    }
+
     @Test func illegalTransitionNamesFromAndTo() {
         do {
             _ = try TokenStateMachine.transition(from: .active, action: .resume)

@@ -13,6 +13,10 @@ package protocol OpenSSLPrivateKey: Sendable {
     /// The key pair.
     var key: EVPKey { get }
 
+    /// The matching public key, which each algorithm makes without a check
+    /// through an initializer internal to this module.
+    var publicKey: PublicKey { get }
+
     /// Wraps `key` once it is a private key of the algorithm (of an allowed
     /// size, on the right curve).
     /// - Throws: ``CryptoError/Code/invalidKey``.
@@ -32,13 +36,6 @@ extension OpenSSLPrivateKey {
         try self.init(validating: EVPKey.privateKey(der: Array(derRepresentation)))
     }
 
-    /// The matching public key.
-    package var publicKey: PublicKey {
-        // Re-encoding through SPKI cannot fail for a key OpenSSL generated or
-        // validated; fall back to sharing the pair if it somehow does.
-        PublicKey(unchecked: (try? key.publicOnly()) ?? key)
-    }
-
     /// PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----").
     package var pemRepresentation: String {
         get throws { try key.privateKeyPEM() }
@@ -56,10 +53,6 @@ extension OpenSSLPrivateKey {
 package protocol OpenSSLPublicKey: Sendable, Equatable {
     /// The public key.
     var key: EVPKey { get }
-
-    /// For keys derived from a private key this module holds, which OpenSSL
-    /// computed itself: no check.
-    init(unchecked key: EVPKey)
 
     /// Wraps `key` once it is a valid public key of the algorithm.
     /// - Throws: ``CryptoError/Code/invalidKey``.

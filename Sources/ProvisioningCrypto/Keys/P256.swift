@@ -17,6 +17,13 @@ package enum P256 {
 
         package let key: EVPKey
 
+        /// The matching public key.
+        package var publicKey: P256.PublicKey {
+            // Re-encoding through SPKI cannot fail for a key OpenSSL generated or
+            // validated; fall back to sharing the pair if it somehow does.
+            P256.PublicKey(unchecked: (try? key.publicOnly()) ?? key)
+        }
+
         package init(validating key: EVPKey) throws {
             guard key.typeName == "EC", key.groupName == "prime256v1" else {
                 throw CryptoError(.invalidKey, "not a P-256 key")
@@ -47,7 +54,10 @@ package enum P256 {
     package struct PublicKey: OpenSSLPublicKey {
         package let key: EVPKey
 
-        package init(unchecked key: EVPKey) {
+        /// For a key derived from a private key this module holds, which
+        /// OpenSSL computed itself: no check. Internal, so that no other
+        /// module can wrap an unchecked key.
+        init(unchecked key: EVPKey) {
             self.key = key
         }
 

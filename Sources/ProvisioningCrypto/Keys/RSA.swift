@@ -28,6 +28,13 @@ package enum RSA {
 
         package let key: EVPKey
 
+        /// The matching public key.
+        package var publicKey: RSA.PublicKey {
+            // Re-encoding through SPKI cannot fail for a key OpenSSL generated or
+            // validated; fall back to sharing the pair if it somehow does.
+            RSA.PublicKey(unchecked: (try? key.publicOnly()) ?? key)
+        }
+
         package init(validating key: EVPKey) throws {
             try RSA.validate(key, requirePrivate: true)
             self.key = key
@@ -71,7 +78,10 @@ package enum RSA {
     package struct PublicKey: OpenSSLPublicKey {
         package let key: EVPKey
 
-        package init(unchecked key: EVPKey) {
+        /// For a key derived from a private key this module holds, which
+        /// OpenSSL computed itself: no check. Internal, so that no other
+        /// module can wrap an unchecked key.
+        init(unchecked key: EVPKey) {
             self.key = key
         }
 

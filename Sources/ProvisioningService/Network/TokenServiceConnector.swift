@@ -23,8 +23,9 @@ package protocol TokenServiceConnector: Sendable {
 
     /// Whether sending `command` again after ``changeTokenState(_:)`` failed
     /// `networkUnavailable` is safe: `true` when the network applies it at most
-    /// once per idempotency key (the default), `false` when a repeat could
-    /// reach the network as a second change.
+    /// once per idempotency key, `false` when a repeat could reach the network
+    /// as a second change. No default: a connector that forgot to say would
+    /// have its changes repeated.
     func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool
 
     /// The network's view of one token (of `scheme`), or nil when the network
@@ -43,8 +44,6 @@ package protocol TokenServiceConnector: Sendable {
 }
 
 extension TokenServiceConnector {
-    package func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool { true }
-
     package func activationData(for request: ActivationDataRequest) throws -> IssuedActivationData {
         do {
             let provisioningId = try SecureRandom.bytes(count: ActivationData.provisioningIdByteCount)

@@ -141,22 +141,13 @@ struct TokenLifecycle: Sendable {
         return token
     }
 
-    /// The registry's check before the network is asked: the state machine,
-    /// and one move it does not draw, suspending a suspended token.
-    ///
-    /// A network may keep several suspensions of one token (MDES: the
-    /// issuer's, the cardholder's, the wallet's…; the token is active again
-    /// when the last is lifted), and the registry keeps the state alone. The
-    /// issuer suspending a token the cardholder suspended (the device's lost
-    /// mode) is then a real change: the issuer joins, so the cardholder's
-    /// lifting its own suspension no longer reactivates the token. The network
-    /// decides it — refused (409 `illegal-transition`) when the issuer's
-    /// suspension is already there — and the registry stays `suspended`.
+    /// The registry's check before the network is asked
+    /// (``TokenStateMachine/mayAskNetwork(_:from:)``): a suspend of a
+    /// suspended token goes to the network, which refuses it (409
+    /// `illegal-transition`) when the issuer's suspension is already there;
+    /// the registry stays `suspended` either way.
     private static func requireTransition(from state: TokenState, _ action: TokenAction) throws(ServiceError) {
-        if state == .suspended, action == .suspend { return }
-        do {
-            _ = try TokenStateMachine.transition(from: state, action: action)
-        } catch {
+        guard TokenStateMachine.mayAskNetwork(action, from: state) else {
             throw ServiceError(.illegalTransition, "\(action) is not allowed from \(state)")
         }
     }

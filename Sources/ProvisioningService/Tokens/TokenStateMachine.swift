@@ -7,6 +7,13 @@
 ///                           └──────resume────────┘
 ///  inactive | active | suspended ──delete──▶ deleted (terminal)
 /// ```
+///
+/// Suspending a suspended token is not a change the service can judge: a
+/// network may keep several suspensions of one token (MDES: the issuer's, the
+/// cardholder's…, active again when the last is lifted), so the issuer joining
+/// a cardholder's suspension is a real change, which the network accepts or
+/// refuses. ``mayAskNetwork(_:from:)`` allows it; ``transition(from:action:)``
+/// does not, as the state stays.
 package enum TokenStateMachine {
     /// The state `action` leads to from `state`.
     ///
@@ -31,6 +38,13 @@ package enum TokenStateMachine {
     /// Whether `action` is legal from `state`.
     package static func allows(_ action: TokenAction, from state: TokenState) -> Bool {
         (try? transition(from: state, action: action)) != nil
+    }
+
+    /// Whether the service may ask the network for `action` on a token in
+    /// `state`: the moves of the diagram, and suspending a suspended token,
+    /// which the network decides.
+    package static func mayAskNetwork(_ action: TokenAction, from state: TokenState) -> Bool {
+        allows(action, from: state) || (state == .suspended && action == .suspend)
     }
 
     /// What applying a network event did.

@@ -100,6 +100,10 @@ final class NetworkTokenService: TokenServiceConnector {
 
     // MARK: TokenServiceConnector
 
+    /// The vault applies a change at most once per idempotency key (a unique
+    /// key; a repeat answers the token as it stands).
+    func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool { true }
+
     func changeTokenState(_ command: TokenStateChangeCommand) async throws -> NetworkToken {
         let result: (NetworkToken, eventId: String?)
         do {
@@ -194,6 +198,20 @@ final class NetworkTokenService: TokenServiceConnector {
     ///   it (nothing changes), `unknownPass` for an unknown token.
     @discardableResult
     func change(tokenId: String, _ action: TokenAction, by party: Suspender) async throws -> VaultToken {
+        // The device's request has no service behind it to retry when the
+        // issuer changed the token meanwhile (``transition``'s guard): read
+        // the token again and re-apply, a bounded number of times.
+        var attempt = 1
+        while true {
+            do {
+                return try await changeOnce(tokenId: tokenId, action, by: party)
+            } catch let error as ServiceError where error.code == .networkUnavailable && attempt < 5 {
+                attempt += 1
+            }
+        }
+    }
+
+    private func changeOnce(tokenId: String, _ action: TokenAction, by party: Suspender) async throws -> VaultToken {
         let (token, eventId) = try await database.transaction { tx -> (VaultToken, String?) in
             guard let token = try await self.load(tokenId: tokenId, on: tx) else {
                 throw SandboxError(.unknownPass, "the pass's token is not known")
@@ -266,7 +284,7 @@ final class NetworkTokenService: TokenServiceConnector {
     /// The update requires the row to be as it was read, so a concurrent
     /// change of the same token (the cardholder's beside the issuer's) is not
     /// overwritten: the loser fails `networkUnavailable`, which the service
-    /// retries.
+    /// (or, for a device's change, ``change(tokenId:_:by:)``) retries.
     private func transition(
         _ token: VaultToken, to target: TokenState, suspenders: [Suspender], event: TokenEventType,
         on tx: any SQLExecutor

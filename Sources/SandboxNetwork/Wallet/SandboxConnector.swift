@@ -16,6 +16,10 @@ struct SandboxConnector: TokenServiceConnector, WalletTokenService {
         try await vault.token(issuerId: issuerId, tokenId: tokenId, scheme: scheme)
     }
 
+    func changesAreIdempotent(_ command: TokenStateChangeCommand) -> Bool {
+        vault.changesAreIdempotent(command)
+    }
+
     func tokenize(_ request: WalletTokenizationRequest) async throws -> WalletTokenization {
         try await wallet.tokenize(request)
     }

@@ -85,8 +85,9 @@ struct IssuerInitCommand: IssuerToolCommand {
                 .invalidValue, "--mdes-consumer-key and --mdes-signing-key go together",
                 hint: "give both, or neither")
         }
+        let tavPublicKey: SandboxIssuerBootstrap.TAVPublicKey
         do {
-            try bootstrap.create(now: Date())
+            tavPublicKey = try bootstrap.create(now: Date())
         } catch {
             throw CommandLineError(.commandFailed, "cannot create the issuer: \(error)", hint: "check the directory")
         }
@@ -96,9 +97,6 @@ struct IssuerInitCommand: IssuerToolCommand {
             StandardStreams.output(summary.trimmingCharacters(in: .whitespacesAndNewlines))
             return
         }
-        let publicKeyFile = directory.appendingPathComponent(SandboxIssuerBootstrap.File.tavPublicKey)
-        let publicKey = try IssuerDirectory.read(publicKeyFile.path, what: "TAV public key")
-        let fingerprint = Self.summaryValue(summary, "tavPublicKeySHA256")
         StandardStreams.output(
             """
             issuer \(bootstrap.issuer) created in \(directory.path)
@@ -108,15 +106,9 @@ struct IssuerInitCommand: IssuerToolCommand {
               register with Mastercard:    tav-public-key.pem (verifies the TAVs of your Mastercard cards)
               service configuration:       issuers.json  →  tpc serve --config \(configuration.path)
             TAV public key to register with Mastercard (tav-public-key.pem),
-            SHA-256 of its DER SubjectPublicKeyInfo: \(fingerprint)
-            \(publicKey.trimmingCharacters(in: .whitespacesAndNewlines))
+            SHA-256 of its DER SubjectPublicKeyInfo: \(tavPublicKey.sha256)
+            \(tavPublicKey.pem.trimmingCharacters(in: .whitespacesAndNewlines))
             next: tpc issuer mint-code --issuer-dir \(directory.path) --scope provision --card-ref CARD-REF
             """)
-    }
-
-    /// One string member of the summary JSON, or "" when it is not there.
-    static func summaryValue(_ summary: String, _ name: String) -> String {
-        let members = (try? JSONDecoder().decode([String: String].self, from: Data(summary.utf8))) ?? [:]
-        return members[name] ?? ""
     }
 }
