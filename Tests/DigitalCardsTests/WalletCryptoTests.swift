@@ -57,7 +57,7 @@ struct WalletCryptoTests {
             cardId: "card-1", keyType: .limitedUse, issuedAt: Date(), ephemeralPublicKey: Data(ephemeralPoint),
             keys: sealed,
             paymentKeyInfo: PaymentKeyStatus(
-                numberOfPaymentsLeft: keys.count, needsReplenishment: false, keyType: .limitedUse))
+                numberOfPaymentsLeft: keys.count, keyType: .limitedUse))
     }
 
     @Test func paymentKeysSealedAsDocumentedOpenWithTheWalletKey() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 
 extension DigitalCard {
     /// The payment keys this device holds for a card.
@@ -31,6 +32,16 @@ extension DigitalCard {
             self.keyExpiry = keyExpiry
             self.auxiliaryNumberOfPaymentsLeft = auxiliaryNumberOfPaymentsLeft
             self.replenishmentThreshold = replenishmentThreshold
+        }
+
+        /// The status the wire (or the device's own count) gives, under the
+        /// one replenishment rule ``PaymentKeyStatus`` holds.
+        init(_ status: PaymentKeyStatus) {
+            self.init(
+                numberOfPaymentsLeft: status.numberOfPaymentsLeft, needsReplenishment: status.needsReplenishment,
+                keyType: status.keyType, keyExpiry: status.keyExpiry,
+                auxiliaryNumberOfPaymentsLeft: status.auxiliaryNumberOfPaymentsLeft,
+                replenishmentThreshold: status.replenishmentThreshold)
         }
     }
 }

@@ -57,12 +57,11 @@ extension WalletEngine {
         let ring = try keyring(cardId: resource.id)
         let main = ring?.usable(scheme: resource.details.scheme, at: date) ?? []
         let auxiliary = resource.details.auxiliaryScheme.map { ring?.usable(scheme: $0, at: date) ?? [] }
-        let threshold = resource.paymentKeyInfo.replenishmentThreshold
-        let needs = main.count < threshold || (auxiliary.map { $0.count < threshold } ?? false)
         return DigitalCard.PaymentKeyInfo(
-            numberOfPaymentsLeft: main.count, needsReplenishment: needs,
-            keyType: ring?.keyType ?? resource.paymentKeyInfo.keyType,
-            keyExpiry: main.compactMap(\.expiresAt).min(), auxiliaryNumberOfPaymentsLeft: auxiliary?.count,
-            replenishmentThreshold: threshold)
+            PaymentKeyStatus(
+                numberOfPaymentsLeft: main.count, auxiliaryNumberOfPaymentsLeft: auxiliary?.count,
+                keyType: ring?.keyType ?? resource.paymentKeyInfo.keyType,
+                keyExpiry: main.compactMap(\.expiresAt).min(),
+                replenishmentThreshold: resource.paymentKeyInfo.replenishmentThreshold))
     }
 }

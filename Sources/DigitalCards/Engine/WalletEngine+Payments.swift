@@ -42,9 +42,10 @@ extension WalletEngine {
         guard let paymentsLeft, var resource = currentSnapshot()?.cards.first(where: { $0.id == cardId }) else {
             return
         }
-        resource.paymentKeyInfo.numberOfPaymentsLeft = paymentsLeft
-        resource.paymentKeyInfo.needsReplenishment =
-            paymentsLeft < resource.paymentKeyInfo.replenishmentThreshold
+        let known = resource.paymentKeyInfo
+        resource.paymentKeyInfo = PaymentKeyStatus(
+            numberOfPaymentsLeft: paymentsLeft, auxiliaryNumberOfPaymentsLeft: known.auxiliaryNumberOfPaymentsLeft,
+            keyType: known.keyType, keyExpiry: known.keyExpiry, replenishmentThreshold: known.replenishmentThreshold)
         try apply(resource)
     }
 }

@@ -16,19 +16,26 @@ package struct PaymentKeyStatus: Codable, Hashable, Sendable {
     /// ``numberOfPaymentsLeft`` (or ``auxiliaryNumberOfPaymentsLeft``) is below it.
     package var replenishmentThreshold: Int
 
+    /// The status of `numberOfPaymentsLeft` usable keys (and, on a dual-brand
+    /// card, `auxiliaryNumberOfPaymentsLeft`) against `replenishmentThreshold`.
+    ///
+    /// The one place the replenishment rule is written: the service's answer
+    /// and the device's own count both come through it, so the two cannot
+    /// disagree about when a card needs keys.
     package init(
         numberOfPaymentsLeft: Int,
-        needsReplenishment: Bool,
+        auxiliaryNumberOfPaymentsLeft: Int? = nil,
         keyType: PaymentKeyType,
         keyExpiry: Date? = nil,
-        auxiliaryNumberOfPaymentsLeft: Int? = nil,
         replenishmentThreshold: Int = 3
     ) {
         self.numberOfPaymentsLeft = numberOfPaymentsLeft
-        self.needsReplenishment = needsReplenishment
+        self.auxiliaryNumberOfPaymentsLeft = auxiliaryNumberOfPaymentsLeft
+        self.needsReplenishment =
+            numberOfPaymentsLeft < replenishmentThreshold
+            || (auxiliaryNumberOfPaymentsLeft.map { $0 < replenishmentThreshold } ?? false)
         self.keyType = keyType
         self.keyExpiry = keyExpiry
-        self.auxiliaryNumberOfPaymentsLeft = auxiliaryNumberOfPaymentsLeft
         self.replenishmentThreshold = replenishmentThreshold
     }
 }

@@ -311,12 +311,9 @@ struct WalletService: Sendable {
         } else {
             counts = try await requireNetwork().paymentKeyCounts(issuerId: issuerId, cardId: record.cardId)
         }
-        let threshold = Self.replenishmentThreshold
-        let needs = counts.main < threshold || (counts.auxiliary.map { $0 < threshold } ?? false)
         return PaymentKeyStatus(
-            numberOfPaymentsLeft: counts.main, needsReplenishment: needs, keyType: .limitedUse,
-            keyExpiry: counts.earliestExpiry, auxiliaryNumberOfPaymentsLeft: counts.auxiliary,
-            replenishmentThreshold: threshold)
+            numberOfPaymentsLeft: counts.main, auxiliaryNumberOfPaymentsLeft: counts.auxiliary, keyType: .limitedUse,
+            keyExpiry: counts.earliestExpiry, replenishmentThreshold: Self.replenishmentThreshold)
     }
 
     // MARK: Card art

@@ -32,8 +32,7 @@ enum Samples {
             panLastDigits: "4242", panExpiry: "12/30", tokenLastDigits: "1111", tokenExpiry: "12/29",
             auxiliaryTokenLastDigits: "2222", auxiliaryTokenExpiry: "11/29"),
         paymentKeyInfo: PaymentKeyStatus(
-            numberOfPaymentsLeft: 3, needsReplenishment: true, keyType: .limitedUse, keyExpiry: laterDate,
-            auxiliaryNumberOfPaymentsLeft: 5),
+            numberOfPaymentsLeft: 2, auxiliaryNumberOfPaymentsLeft: 5, keyType: .limitedUse, keyExpiry: laterDate),
         details: DigitalCardDetails(
             scheme: .pure, paymentTypesSupported: [.contactless, .inApp], auxiliaryScheme: .visa),
         paymentAccountReference: "V0010013819999999999999999999",
