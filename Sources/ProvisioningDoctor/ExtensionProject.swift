@@ -13,12 +13,6 @@ package struct ExtensionProject: Hashable, Sendable {
         package var entitlements: URL
         /// The `Info.plist` file.
         package var infoPlist: URL
-
-        /// Names the files.
-        package init(entitlements: URL, infoPlist: URL) {
-            self.entitlements = entitlements
-            self.infoPlist = infoPlist
-        }
     }
 
     /// The files of each target.

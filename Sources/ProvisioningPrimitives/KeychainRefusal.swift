@@ -9,10 +9,5 @@ import Security
 package struct KeychainRefusal: Error, Hashable, Sendable {
     /// Security's status (`OSStatus`), never `errSecSuccess`.
     package let status: OSStatus
-
-    /// The refusal with `status`.
-    package init(status: OSStatus) {
-        self.status = status
-    }
 }
 #endif

@@ -37,11 +37,6 @@ package struct ApplePayIssuerEncryptionPolicy: CertificatePolicy, Hashable {
     /// Whether the intermediate must carry ``intermediateMarkerOID``.
     package var requiresIntermediateMarker: Bool
 
-    package init(intermediateCommonName: String?, requiresIntermediateMarker: Bool) {
-        self.intermediateCommonName = intermediateCommonName
-        self.requiresIntermediateMarker = requiresIntermediateMarker
-    }
-
     /// Apple's production chain: WWDR CA - G2 by name and marker.
     package static let production = ApplePayIssuerEncryptionPolicy(
         intermediateCommonName: productionIntermediateCommonName, requiresIntermediateMarker: true)

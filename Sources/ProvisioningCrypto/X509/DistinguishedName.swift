@@ -17,11 +17,6 @@ package struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         /// The value, decoded to UTF-8.
         package var value: String
 
-        package init(oid: String, value: String) {
-            self.oid = oid
-            self.value = value
-        }
-
         package static let commonNameOID = "2.5.4.3"
         package static let countryOID = "2.5.4.6"
         package static let localityOID = "2.5.4.7"

@@ -13,11 +13,6 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     package struct Field: Sendable, Equatable {
         package var name: String
         package var value: String
-
-        package init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
     }
 
     private var fields: [Field]

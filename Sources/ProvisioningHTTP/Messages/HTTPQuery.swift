@@ -13,11 +13,6 @@ package struct HTTPQuery: Sendable, Equatable, Sequence {
     package struct Item: Sendable, Equatable {
         package var name: String
         package var value: String?
-
-        package init(name: String, value: String?) {
-            self.name = name
-            self.value = value
-        }
     }
 
     package private(set) var items: [Item]

@@ -52,13 +52,6 @@ package struct CardSchemeRule: Hashable, Sendable {
     /// Whether a request for this scheme must carry a product id.
     package let requiresProductId: Bool
 
-    package init(scheme: CardScheme, prefixes: [PrefixRange], lengths: Set<Int>, requiresProductId: Bool) {
-        self.scheme = scheme
-        self.prefixes = prefixes
-        self.lengths = lengths
-        self.requiresProductId = requiresProductId
-    }
-
     /// Whether the PAN's leading digits fall in one of the rule's prefixes
     /// (always `true` for a rule without prefixes).
     package func acceptsBIN(of pan: some StringProtocol) -> Bool {

@@ -39,10 +39,5 @@ package struct FieldIssue: Hashable, Sendable, CustomStringConvertible {
     /// Why it failed.
     package let reason: Reason
 
-    package init(field: String, reason: Reason) {
-        self.field = field
-        self.reason = reason
-    }
-
     package var description: String { "\(field): \(reason)" }
 }

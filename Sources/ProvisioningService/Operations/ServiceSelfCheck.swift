@@ -26,11 +26,6 @@ package struct ServiceSelfCheck: Sendable {
         package var name: String
         /// The certificate.
         package var certificate: Certificate
-
-        package init(name: String, certificate: Certificate) {
-            self.name = name
-            self.certificate = certificate
-        }
     }
 
     /// The certificates whose validity readiness follows.

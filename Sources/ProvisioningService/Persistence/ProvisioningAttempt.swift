@@ -14,20 +14,6 @@ package struct ProvisioningAttempt: Sendable, Hashable {
     package var scheme: CardScheme
     package var createdAt: Date
 
-    package init(
-        provisioningId: String, issuerId: String, requestId: String, cardRef: String, panFingerprint: String,
-        panLastFour: String, scheme: CardScheme, createdAt: Date
-    ) {
-        self.provisioningId = provisioningId
-        self.issuerId = issuerId
-        self.requestId = requestId
-        self.cardRef = cardRef
-        self.panFingerprint = panFingerprint
-        self.panLastFour = panLastFour
-        self.scheme = scheme
-        self.createdAt = createdAt
-    }
-
     /// Inserts the attempt.
     package func insert(on executor: any SQLExecutor) async throws {
         try await executor.execute(insertion.sql, insertion.bindings)

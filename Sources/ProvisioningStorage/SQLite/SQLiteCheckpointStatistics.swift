@@ -16,10 +16,4 @@ package struct SQLiteCheckpointStatistics: Sendable, Hashable {
     /// Background passes that could not run: another process was
     /// checkpointing the same file, or the disk failed.
     package var failedPasses: Int
-
-    package init(backgroundPasses: Int, commitCheckpoints: Int, failedPasses: Int) {
-        self.backgroundPasses = backgroundPasses
-        self.commitCheckpoints = commitCheckpoints
-        self.failedPasses = failedPasses
-    }
 }

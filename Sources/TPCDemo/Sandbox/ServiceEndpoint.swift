@@ -8,9 +8,4 @@ package struct ServiceEndpoint: Hashable, Sendable {
     package var baseURL: URL
     /// The sandbox directory of that service.
     package var sandboxDirectory: URL
-
-    package init(baseURL: URL, sandboxDirectory: URL) {
-        self.baseURL = baseURL
-        self.sandboxDirectory = sandboxDirectory
-    }
 }
