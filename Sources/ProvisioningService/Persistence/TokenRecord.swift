@@ -94,25 +94,3 @@ package struct TokenRecord: Sendable, Hashable {
         ]
     }
 }
-
-extension TokenState {
-    /// The state as the wire format names it.
-    package var wireStatus: ProvisioningAPI.TokenStatus {
-        switch self {
-        case .inactive: .inactive
-        case .active: .active
-        case .suspended: .suspended
-        case .deleted: .deleted
-        }
-    }
-
-    /// The state a wire status names.
-    package init(_ status: ProvisioningAPI.TokenStatus) {
-        switch status {
-        case .inactive: self = .inactive
-        case .active: self = .active
-        case .suspended: self = .suspended
-        case .deleted: self = .deleted
-        }
-    }
-}

@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 /// A life-cycle operation the issuer asks for on a token.
 ///
 /// Raw values are lower-case; ``init(wireValue:)`` also reads the seeds'
@@ -19,12 +21,27 @@ package enum TokenAction: String, Hashable, Sendable, Codable, CaseIterable, Cus
 
     package var description: String { rawValue }
 
-    /// The state the action leads to when it is legal.
-    package var targetState: TokenState {
+    /// The state the action leads to when it is legal: the contract's
+    /// ``ProvisioningAPI/TokenLifecycleAction/resultingStatus``.
+    package var targetState: TokenState { TokenState(wireAction.resultingStatus) }
+
+    /// The domain action of a wire action.
+    package init(_ action: TokenLifecycleAction) {
+        switch action {
+        case .activate: self = .activate
+        case .suspend: self = .suspend
+        case .resume: self = .resume
+        case .delete: self = .delete
+        }
+    }
+
+    /// The action as the wire format names it.
+    package var wireAction: TokenLifecycleAction {
         switch self {
-        case .activate, .resume: .active
-        case .suspend: .suspended
-        case .delete: .deleted
+        case .activate: .activate
+        case .suspend: .suspend
+        case .resume: .resume
+        case .delete: .delete
         }
     }
 }

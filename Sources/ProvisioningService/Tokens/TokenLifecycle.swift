@@ -226,24 +226,3 @@ struct TokenLifecycle: Sendable {
         return CardTokensResponse(tokens: tokens.map(\.info))
     }
 }
-
-extension TokenAction {
-    /// The domain action of a wire action.
-    init(_ action: TokenLifecycleAction) {
-        switch action {
-        case .activate: self = .activate
-        case .suspend: self = .suspend
-        case .resume: self = .resume
-        case .delete: self = .delete
-        }
-    }
-
-    var wireAction: TokenLifecycleAction {
-        switch self {
-        case .activate: .activate
-        case .suspend: .suspend
-        case .resume: .resume
-        case .delete: .delete
-        }
-    }
-}

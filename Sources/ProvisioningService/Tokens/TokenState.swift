@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 /// The life-cycle state of a payment token (a card provisioned to one device).
 ///
 /// Raw values are the lower-case names the service stores and logs.
@@ -15,4 +17,26 @@ package enum TokenState: String, Hashable, Sendable, Codable, CaseIterable, Cust
 
     /// Whether no action or event can leave this state.
     package var isTerminal: Bool { self == .deleted }
+}
+
+extension TokenState {
+    /// The state as the wire format names it.
+    package var wireStatus: ProvisioningAPI.TokenStatus {
+        switch self {
+        case .inactive: .inactive
+        case .active: .active
+        case .suspended: .suspended
+        case .deleted: .deleted
+        }
+    }
+
+    /// The state a wire status names.
+    package init(_ status: ProvisioningAPI.TokenStatus) {
+        switch status {
+        case .inactive: self = .inactive
+        case .active: self = .active
+        case .suspended: self = .suspended
+        case .deleted: self = .deleted
+        }
+    }
 }

@@ -26,13 +26,13 @@ package enum TokenStateMachine {
     ) throws(IllegalTransition)
         -> TokenState
     {
-        switch (state, action) {
-        case (.inactive, .activate), (.active, .suspend), (.suspended, .resume),
-            (.inactive, .delete), (.active, .delete), (.suspended, .delete):
-            return action.targetState
-        default:
+        // The rule is the contract's (`TokenLifecycleAction.isAllowed(from:)`,
+        // which the SDK's users read too): written once, so the service cannot
+        // refuse what the contract allows or the other way round.
+        guard action.wireAction.isAllowed(from: state.wireStatus) else {
             throw IllegalTransition(from: state, action: action)
         }
+        return action.targetState
     }
 
     /// Whether `action` is legal from `state`.
