@@ -1,4 +1,5 @@
 import Foundation
+import TPCCommandLine
 
 #if canImport(Glibc)
 import Glibc
@@ -33,29 +34,24 @@ import Darwin
 /// | `TPC_OPERATIONS_URL` | with `--operations-port`: `http://127.0.0.1:9090` |
 /// | `TPC_PID` | the server's process id |
 struct ReadyFile {
-    /// Why the ready file could not be prepared.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     let url: URL
 
     /// Removes a file an earlier run left behind; a missing file is fine.
     ///
-    /// - Throws: when the path names something other than a regular file
-    ///   (a directory given by mistake is never deleted) or it cannot go.
+    /// - Throws: ``CommandLineError`` (`invalid-value`, naming `--ready-file`)
+    ///   when the path names something other than a regular file (a directory
+    ///   given by mistake is never deleted) or it cannot go.
     func removeStale() throws {
         var status = stat()
         guard lstat(url.path, &status) == 0 else {
             if errno == ENOENT { return }
-            throw Failure("cannot inspect \(url.path) (errno \(errno))")
+            throw Self.refusal("cannot inspect \(url.path) (errno \(errno))")
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Failure("\(url.path) is not a regular file; give --ready-file a file's path")
+            throw Self.refusal("\(url.path) is not a regular file; give --ready-file a file's path")
         }
         guard unlink(url.path) == 0 || errno == ENOENT else {
-            throw Failure("cannot remove \(url.path) (errno \(errno))")
+            throw Self.refusal("cannot remove \(url.path) (errno \(errno))")
         }
     }
 
@@ -73,5 +69,9 @@ struct ReadyFile {
     /// directory's contents).
     func remove() {
         _ = unlink(url.path)
+    }
+
+    private static func refusal(_ message: String) -> CommandLineError {
+        CommandLineError(.invalidValue, "--ready-file: \(message)")
     }
 }

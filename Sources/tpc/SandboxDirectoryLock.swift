@@ -1,4 +1,5 @@
 import Foundation
+import TPCCommandLine
 
 #if canImport(Glibc)
 import Glibc
@@ -21,28 +22,26 @@ struct SandboxDirectoryLock {
     /// How long to wait for another process's bootstrap before giving up.
     var timeout: Duration = .seconds(120)
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Runs `body` holding the lock.
     ///
-    /// - Throws: ``Failure`` when the lock file cannot be opened or another
+    /// - Throws: ``CommandLineError`` (`unavailable`) when the lock file cannot be opened or another
     ///   process holds the lock past ``timeout``; whatever `body` throws.
     func withLock<T>(_ body: () throws -> T) async throws -> T {
         let path = directory.appendingPathComponent(Self.fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure(description: "the lock file \(Self.fileName) cannot be opened") }
+        guard descriptor >= 0 else {
+            throw CommandLineError(.unavailable, "the lock file \(Self.fileName) cannot be opened")
+        }
         defer { close(descriptor) }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw Failure(description: "the lock file \(Self.fileName) cannot be locked")
+                throw CommandLineError(.unavailable, "the lock file \(Self.fileName) cannot be locked")
             }
             guard clock.now < deadline else {
-                throw Failure(
-                    description: "another process held \(Self.fileName) in the sandbox directory for \(timeout)")
+                throw CommandLineError(
+                    .unavailable, "another process held \(Self.fileName) in the sandbox directory for \(timeout)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -104,11 +104,7 @@ struct ServeCommand: Command {
     private func serve() async throws {
         let signals = ShutdownSignal()
         let readyFile = readyFileURL.map(ReadyFile.init(url:))
-        do {
-            try readyFile?.removeStale()
-        } catch {
-            throw CommandLineError(.invalidValue, "--ready-file: \(error)")
-        }
+        try readyFile?.removeStale()
         let configuration = try await loadConfiguration()
         let tls = try loadTLS()
         let appleRoot = try selfCheck(configuration)

@@ -100,14 +100,11 @@ final class SQLiteConnection: BlockingConnection, @unchecked Sendable {
         try run(sql, bindings, collectingRows: true).rows
     }
 
-    /// Thrown by ``queryIfReadOnly(_:_:)`` for a statement that writes (an
-    /// `INSERT … RETURNING`): the caller runs it on the writer instead.
-    struct WritingStatement: Error {}
-
-    /// Runs a query on a read-only connection, refusing statements that write before
-    /// they run, as SQLite itself reports them.
-    func queryIfReadOnly(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
-        guard sqlite3_stmt_readonly(try statement(for: sql).statement) != 0 else { throw WritingStatement() }
+    /// Runs a query on a read-only connection, or answers `nil` without running
+    /// it for a statement that writes (an `INSERT … RETURNING`), as SQLite
+    /// itself reports it: the caller runs that one on the writer instead.
+    func queryIfReadOnly(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow]? {
+        guard sqlite3_stmt_readonly(try statement(for: sql).statement) != 0 else { return nil }
         return try run(sql, bindings, collectingRows: true).rows
     }
 

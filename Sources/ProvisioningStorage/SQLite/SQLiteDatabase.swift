@@ -89,14 +89,12 @@ package final class SQLiteDatabase: SQLDatabase {
     package func query(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
         try TransactionScope.ensureOutside(self)
         return try await options.retryPolicy.run {
+            // INSERT … RETURNING and other writes that return rows go to the writer.
             if let readers {
-                do {
-                    return try await withConnection(readers) { reader in
-                        try await reader.perform { try $0.queryIfReadOnly(sql, bindings) }
-                    }
-                } catch is SQLiteConnection.WritingStatement {
-                    // INSERT … RETURNING and other writes that return rows.
+                let rows = try await withConnection(readers) { reader in
+                    try await reader.perform { try $0.queryIfReadOnly(sql, bindings) }
                 }
+                if let rows { return rows }
             }
             return try await withConnection(writer) { try await $0.query(sql, bindings) }
         }

@@ -70,7 +70,7 @@ public enum CardArtCheck {
         do {
             image = try PNGImage(bytes)
         } catch {
-            return [.init(.unreadable, "the PNG cannot be read: \(error.reason)")]
+            return [.init(.unreadable, "the PNG cannot be read: \(error.detail)")]
         }
         var findings = orientationFindings(width: Double(image.width), height: Double(image.height))
         if image.width != requiredWidth || image.height != requiredHeight {
@@ -99,7 +99,7 @@ public enum CardArtCheck {
                             + "transparent; Apple requires square, opaque corners"))
             }
         } catch {
-            findings.append(.init(.unreadable, "the PNG cannot be decoded: \(error.reason)"))
+            findings.append(.init(.unreadable, "the PNG cannot be decoded: \(error.detail)"))
         }
         return findings
     }

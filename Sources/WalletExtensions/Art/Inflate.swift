@@ -2,7 +2,9 @@
 /// PNG image data: Foundation has no public zlib API on every platform, and
 /// the kit must not link C.
 struct Inflate {
-    struct Failure: Error {}
+    /// What every malformed stream throws: the check names the art unreadable,
+    /// and where in the stream it broke would not help the issuer fix it.
+    static let corrupt = WalletExtensionsError(.cardArtRejected, "the image data cannot be decompressed")
 
     private let input: [UInt8]
     private var position = 0
@@ -16,19 +18,19 @@ struct Inflate {
 
     /// Decodes a zlib stream; the Adler-32 trailer is not checked (PNG chunks
     /// carry their own CRCs, and a corrupt stream fails to decode anyway).
-    static func zlib(_ data: [UInt8], expectedSize: Int) throws(Failure) -> [UInt8] {
+    static func zlib(_ data: [UInt8], expectedSize: Int) throws(WalletExtensionsError) -> [UInt8] {
         guard data.count >= 2, data[0] & 0x0F == 8, (UInt16(data[0]) << 8 | UInt16(data[1])) % 31 == 0,
             data[1] & 0x20 == 0
-        else { throw Failure() }
+        else { throw Self.corrupt }
         var decoder = Inflate(Array(data.dropFirst(2)))
         decoder.output.reserveCapacity(expectedSize)
         try decoder.run(limit: expectedSize)
         return decoder.output
     }
 
-    private mutating func bits(_ count: Int) throws(Failure) -> Int {
+    private mutating func bits(_ count: Int) throws(WalletExtensionsError) -> Int {
         while bitCount < count {
-            guard position < input.count else { throw Failure() }
+            guard position < input.count else { throw Self.corrupt }
             bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
             position += 1
             bitCount += 8
@@ -44,7 +46,7 @@ struct Inflate {
         var counts = [Int](repeating: 0, count: 16)
         var symbols: [Int] = []
 
-        init(lengths: [Int]) throws(Failure) {
+        init(lengths: [Int]) throws(WalletExtensionsError) {
             for length in lengths { counts[length] += 1 }
             counts[0] = 0
             var offsets = [Int](repeating: 0, count: 16)
@@ -57,7 +59,7 @@ struct Inflate {
         }
     }
 
-    private mutating func decode(_ huffman: Huffman) throws(Failure) -> Int {
+    private mutating func decode(_ huffman: Huffman) throws(WalletExtensionsError) -> Int {
         var code = 0
         var first = 0
         var index = 0
@@ -70,7 +72,7 @@ struct Inflate {
             first <<= 1
             code <<= 1
         }
-        throw Failure()
+        throw Self.corrupt
     }
 
     private static let lengthBase = [
@@ -88,7 +90,7 @@ struct Inflate {
         0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
     ]
 
-    private mutating func run(limit: Int) throws(Failure) {
+    private mutating func run(limit: Int) throws(WalletExtensionsError) {
         var last = 0
         repeat {
             last = try bits(1)
@@ -102,24 +104,24 @@ struct Inflate {
             case 2:
                 let (literal, distance) = try dynamicTables()
                 try codes(literal, distance, limit: limit)
-            default: throw Failure()
+            default: throw Self.corrupt
             }
-            guard output.count <= limit else { throw Failure() }
+            guard output.count <= limit else { throw Self.corrupt }
         } while last == 0
     }
 
-    private mutating func stored() throws(Failure) {
+    private mutating func stored() throws(WalletExtensionsError) {
         bitBuffer = 0
         bitCount = 0
-        guard position + 4 <= input.count else { throw Failure() }
+        guard position + 4 <= input.count else { throw Self.corrupt }
         let length = Int(input[position]) | Int(input[position + 1]) << 8
         let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
-        guard length == ~complement & 0xFFFF, position + 4 + length <= input.count else { throw Failure() }
+        guard length == ~complement & 0xFFFF, position + 4 + length <= input.count else { throw Self.corrupt }
         output.append(contentsOf: input[(position + 4)..<(position + 4 + length)])
         position += 4 + length
     }
 
-    private mutating func dynamicTables() throws(Failure) -> (Huffman, Huffman) {
+    private mutating func dynamicTables() throws(WalletExtensionsError) -> (Huffman, Huffman) {
         let literalCount = try bits(5) + 257
         let distanceCount = try bits(5) + 1
         let codeCount = try bits(4) + 4
@@ -133,20 +135,20 @@ struct Inflate {
             switch symbol {
             case 0..<16: lengths.append(symbol)
             case 16:
-                guard let previous = lengths.last else { throw Failure() }
+                guard let previous = lengths.last else { throw Self.corrupt }
                 lengths += [Int](repeating: previous, count: 3 + (try bits(2)))
             case 17: lengths += [Int](repeating: 0, count: 3 + (try bits(3)))
             default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
             }
         }
-        guard lengths.count == literalCount + distanceCount else { throw Failure() }
+        guard lengths.count == literalCount + distanceCount else { throw Self.corrupt }
         return (
             try Huffman(lengths: Array(lengths[0..<literalCount])),
             try Huffman(lengths: Array(lengths[literalCount...]))
         )
     }
 
-    private mutating func codes(_ literal: Huffman, _ distance: Huffman, limit: Int) throws(Failure) {
+    private mutating func codes(_ literal: Huffman, _ distance: Huffman, limit: Int) throws(WalletExtensionsError) {
         while true {
             let symbol = try decode(literal)
             if symbol < 256 {
@@ -155,12 +157,12 @@ struct Inflate {
                 return
             } else {
                 let index = symbol - 257
-                guard index < Self.lengthBase.count else { throw Failure() }
+                guard index < Self.lengthBase.count else { throw Self.corrupt }
                 let length = Self.lengthBase[index] + (try bits(Self.lengthExtra[index]))
                 let distanceSymbol = try decode(distance)
-                guard distanceSymbol < Self.distanceBase.count else { throw Failure() }
+                guard distanceSymbol < Self.distanceBase.count else { throw Self.corrupt }
                 let back = Self.distanceBase[distanceSymbol] + (try bits(Self.distanceExtra[distanceSymbol]))
-                guard back <= output.count, output.count + length <= limit else { throw Failure() }
+                guard back <= output.count, output.count + length <= limit else { throw Self.corrupt }
                 let start = output.count - back
                 for offset in 0..<length { output.append(output[start + offset]) }
             }

@@ -3,10 +3,6 @@ import ProvisioningPrimitives
 /// The parts of a PNG file the card art check reads: the header, the
 /// transparency chunk and the image data, and the alpha of a pixel.
 struct PNGImage {
-    struct Failure: Error {
-        let reason: String
-    }
-
     let width: Int
     let height: Int
     let bitDepth: Int
@@ -16,15 +12,15 @@ struct PNGImage {
     private let imageData: [UInt8]
 
     /// Reads the chunks; with `headerOnly`, a file cut after its header is enough.
-    init(_ bytes: [UInt8], headerOnly: Bool = false) throws(Failure) {
-        guard bytes.starts(with: PNGChunk.signature) else { throw Failure(reason: "no PNG signature") }
+    init(_ bytes: [UInt8], headerOnly: Bool = false) throws(WalletExtensionsError) {
+        guard bytes.starts(with: PNGChunk.signature) else { throw Self.unreadable("no PNG signature") }
         var offset = 8
         var header: [UInt8]?
         var transparency: [UInt8]?
         var data: [UInt8] = []
         var ended = false
         while offset + 8 <= bytes.count {
-            guard let chunk = PNGChunk(in: bytes, at: offset) else { throw Failure(reason: "a chunk is truncated") }
+            guard let chunk = PNGChunk(in: bytes, at: offset) else { throw Self.unreadable("a chunk is truncated") }
             let body = bytes[chunk.dataRange]
             switch chunk.type {
             case "IHDR": header = Array(body)
@@ -38,9 +34,9 @@ struct PNGImage {
                 break
             }
         }
-        guard let header, header.count == 13 else { throw Failure(reason: "no IHDR chunk") }
+        guard let header, header.count == 13 else { throw Self.unreadable("no IHDR chunk") }
         guard headerOnly || (ended && !data.isEmpty) else {
-            throw Failure(reason: "the file ends before its image data")
+            throw Self.unreadable("the file ends before its image data")
         }
         func word(_ at: Int) -> Int { header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         width = word(0)
@@ -49,7 +45,7 @@ struct PNGImage {
         colorType = Int(header[9])
         interlaced = header[12] != 0
         guard width > 0, height > 0, [0, 2, 3, 4, 6].contains(colorType) else {
-            throw Failure(reason: "the header is not a valid PNG header")
+            throw Self.unreadable("the header is not a valid PNG header")
         }
         self.transparency = transparency
         self.imageData = data
@@ -70,18 +66,13 @@ struct PNGImage {
     /// The alpha (0…255) of the four corner pixels: top-left, top-right,
     /// bottom-left, bottom-right; `nil` when this layout is not decoded here
     /// (interlaced, or under 8 bits per sample).
-    func cornerAlphas() throws(Failure) -> [Int]? {
+    func cornerAlphas() throws(WalletExtensionsError) -> [Int]? {
         guard !interlaced, bitDepth == 8 || bitDepth == 16 else { return nil }
         let bytesPerPixel = channels * bitDepth / 8
         let stride = width * bytesPerPixel
         let expected = (stride + 1) * height
-        let raw: [UInt8]
-        do {
-            raw = try Inflate.zlib(imageData, expectedSize: expected)
-        } catch {
-            throw Failure(reason: "the image data cannot be decompressed")
-        }
-        guard raw.count >= expected else { throw Failure(reason: "the image data is truncated") }
+        let raw = try Inflate.zlib(imageData, expectedSize: expected)
+        guard raw.count >= expected else { throw Self.unreadable("the image data is truncated") }
         var previous = [UInt8](repeating: 0, count: stride)
         var row = [UInt8](repeating: 0, count: stride)
         var alphas: [Int] = []
@@ -103,7 +94,7 @@ struct PNGImage {
                     let estimate = left + up - upLeft
                     let (a, b, c) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
                     predictor = a <= b && a <= c ? left : (b <= c ? up : upLeft)
-                default: throw Failure(reason: "a row has an unknown filter")
+                default: throw Self.unreadable("a row has an unknown filter")
                 }
                 row[x] = UInt8(truncatingIfNeeded: Int(value) + predictor)
             }
@@ -130,5 +121,9 @@ struct PNGImage {
             guard let transparency, transparency.count == bytesPerPixel else { return 255 }
             return Array(row[start..<start + bytesPerPixel]) == transparency ? 0 : 255
         }
+    }
+
+    private static func unreadable(_ reason: String) -> WalletExtensionsError {
+        WalletExtensionsError(.cardArtRejected, reason)
     }
 }
