@@ -41,11 +41,6 @@ package struct JWKSet: Sendable, Codable {
         self.keys = keys
     }
 
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(keys, forKey: .keys)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case keys
     }

@@ -168,10 +168,4 @@ extension IssuerConfiguration: Codable {
             issuers: try container.decode([IssuerSettings].self, forKey: .issuers),
             service: try container.decode(ServiceSettings.self, forKey: .service))
     }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(issuers, forKey: .issuers)
-        try container.encode(service, forKey: .service)
-    }
 }

@@ -168,20 +168,4 @@ extension IssuerSettings: Codable {
             throw ServiceError.configuration(error, issuerId: IssuerConfiguration.isIdentifier(id) ? id : nil)
         }
     }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(authorizationCodeKeys, forKey: .authorizationCodeKeys)
-        try container.encode(payloadKey, forKey: .payloadKey)
-        try container.encode(allowedSchemes, forKey: .allowedSchemes)
-        try container.encode(allowedProductIds, forKey: .allowedProductIds)
-        try container.encode(tokenRequestorIds, forKey: .tokenRequestorIds)
-        try container.encode(backOfficeAPIKeyHashes, forKey: .backOfficeAPIKeyHashes)
-        try container.encode(notificationSecret, forKey: .notificationSecret)
-        try container.encode(fingerprintSecret, forKey: .fingerprintSecret)
-        try container.encode(activationDataSecret, forKey: .activationDataSecret)
-        try container.encodeIfPresent(mdes, forKey: .mdes)
-    }
 }

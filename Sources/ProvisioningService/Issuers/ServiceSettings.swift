@@ -75,12 +75,4 @@ extension ServiceSettings: Codable {
                 ?? Self.defaultAuthorizationCodeMaxLifetimeSeconds,
             sandbox: try container.decodeIfPresent(Bool.self, forKey: .sandbox) ?? false)
     }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(audience, forKey: .audience)
-        try container.encode(basePath, forKey: .basePath)
-        try container.encode(authorizationCodeMaxLifetimeSeconds, forKey: .authorizationCodeMaxLifetimeSeconds)
-        try container.encode(sandbox, forKey: .sandbox)
-    }
 }
