@@ -1,5 +1,4 @@
 import Foundation
-import ProvisioningPrimitives
 
 /// One structured log event of the service.
 ///
@@ -7,15 +6,10 @@ import ProvisioningPrimitives
 /// authorization codes, nonces or keys. ``line`` renders a record as one
 /// `key=value` text line for stderr.
 package struct LogRecord: Sendable, Hashable {
-    /// How much attention a record needs.
-    package struct Level: ExtensibleEnumeration {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
-
-        package static let debug = Level(rawValue: "debug")
-        package static let info = Level(rawValue: "info")
-        package static let warning = Level(rawValue: "warning")
-        package static let error = Level(rawValue: "error")
+    /// How much attention a record needs: the usual closed set, written
+    /// as the raw value in ``line``.
+    package enum Level: String, Sendable, Hashable {
+        case debug, info, warning, error
     }
 
     package var date: Date

@@ -1,17 +1,16 @@
-import ProvisioningPrimitives
-
 /// Settings of a ``SQLiteDatabase``.
 package struct SQLiteOptions: Sendable, Hashable {
     /// SQLite's `PRAGMA synchronous` level in WAL mode.
-    package struct Synchronous: ExtensibleEnumeration {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
-
+    ///
+    /// The two levels this store supports (SQLite also has `OFF`, which can
+    /// corrupt the database on power loss, and `EXTRA`), closed so that no
+    /// other text reaches the pragma.
+    package enum Synchronous: String, Sendable, Hashable {
         /// Durable against application crashes; a power loss may drop the last
         /// commits, never corrupt the database. SQLite's recommendation for WAL.
-        package static let normal = Synchronous(rawValue: "NORMAL")
+        case normal = "NORMAL"
         /// Every commit is synced to disk before it returns.
-        package static let full = Synchronous(rawValue: "FULL")
+        case full = "FULL"
     }
 
     /// `PRAGMA synchronous`; ``Synchronous/normal`` by default.
