@@ -19,18 +19,6 @@ package struct ParsedArguments: Sendable {
     /// look when absent, and where a command reads a variable of its own.
     package let environment: [String: String]
 
-    init(
-        commandPath: [String], command: any CommandDeclaration.Type, flagCounts: [String: Int],
-        optionValues: [String: [String]], argumentValues: [String: [String]], environment: [String: String]
-    ) {
-        self.commandPath = commandPath
-        self.command = command
-        self.flagCounts = flagCounts
-        self.optionValues = optionValues
-        self.argumentValues = argumentValues
-        self.environment = environment
-    }
-
     /// Whether `flag` was given.
     package subscript(flag: Flag) -> Bool { count(of: flag) > 0 }
 

@@ -1,8 +1,9 @@
 import Foundation
-import MastercardMDES
 import ProvisioningCrypto
 import TestSupport
 import Testing
+
+@testable import MastercardMDES
 
 /// The Swift signer against Mastercard's own (`mastercard-oauth1-signer`, in
 /// .venv): the same request, key, nonce and timestamp give the same header,

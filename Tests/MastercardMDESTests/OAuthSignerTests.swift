@@ -1,7 +1,8 @@
 import Foundation
-import MastercardMDES
 import ProvisioningCrypto
 import Testing
+
+@testable import MastercardMDES
 
 @Suite(.timeLimit(.minutes(3))) struct OAuthSignerTests {
     static let key = Result { try RSA.PrivateKey(bits: 2048) }

@@ -1,8 +1,9 @@
 import Foundation
-import MastercardMDES
 import ProvisioningCrypto
 import ProvisioningService
 import Testing
+
+@testable import MastercardMDES
 
 @Suite(.timeLimit(.minutes(3))) struct TokenizationAuthenticationValueTests {
     static let key = Result { try RSA.PrivateKey(bits: 2048) }

@@ -4,11 +4,6 @@ package struct MDESSearchRequest: Codable, Sendable, Hashable {
     package var tokenUniqueReference: String
     package var auditInfo: MDESAuditInfo
 
-    package init(tokenUniqueReference: String, auditInfo: MDESAuditInfo) {
-        self.tokenUniqueReference = tokenUniqueReference
-        self.auditInfo = auditInfo
-    }
-
     enum CodingKeys: String, CodingKey {
         case tokenUniqueReference = "TokenUniqueReference", auditInfo = "AuditInfo"
     }

@@ -20,13 +20,6 @@ package struct OAuthParameters: Sendable, Hashable {
     package var signatureMethod: String = OAuthParameters.signatureMethod
     package var version: String = OAuthParameters.version
 
-    package init(consumerKey: String, nonce: String, timestamp: String, bodyHash: String) {
-        self.consumerKey = consumerKey
-        self.nonce = nonce
-        self.timestamp = timestamp
-        self.bodyHash = bodyHash
-    }
-
     /// `oauth_body_hash` of `body`.
     package static func bodyHash(of body: [UInt8]) throws -> String {
         Base64.encode(try SHA256.hash(data: body))

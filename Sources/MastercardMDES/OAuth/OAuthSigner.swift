@@ -20,11 +20,6 @@ package struct OAuthSigner: Sendable {
     package var consumerKey: String
     package var signingKey: RSA.PrivateKey
 
-    package init(consumerKey: String, signingKey: RSA.PrivateKey) {
-        self.consumerKey = consumerKey
-        self.signingKey = signingKey
-    }
-
     /// The `Authorization` header value for one request.
     ///
     /// - Parameters:

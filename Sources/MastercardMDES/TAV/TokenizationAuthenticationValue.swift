@@ -50,10 +50,6 @@ package struct TokenizationAuthenticationValue: Sendable, Hashable {
     package struct Signer: Sendable {
         let key: RSA.PrivateKey
 
-        package init(key: RSA.PrivateKey) {
-            self.key = key
-        }
-
         /// - Throws: ``ProvisioningCrypto/CryptoError`` when signing fails.
         package func make(
             accountNumber: String, expiration: CardExpiration, now: Date

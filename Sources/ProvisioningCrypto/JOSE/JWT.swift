@@ -21,13 +21,6 @@ package struct JWT: Sendable {
     /// The key that verified the signature.
     package let verifiedBy: JWK
 
-    init(header: JOSEHeader, claims: JWTClaims, payload: [UInt8], verifiedBy: JWK) {
-        self.header = header
-        self.claims = claims
-        self.payload = payload
-        self.verifiedBy = verifiedBy
-    }
-
     /// Decodes the payload into a caller's `Decodable` type (custom claims).
     /// - Throws: ``CryptoError/Code/invalidClaim`` when the payload does not fit.
     package func decodeClaims<Claims: Decodable>(as type: Claims.Type = Claims.self) throws -> Claims {

@@ -4,10 +4,6 @@ package struct VerifiedCertificateChain: Hashable, Sendable {
     /// element).
     package let certificates: [Certificate]
 
-    init(certificates: [Certificate]) {
-        self.certificates = certificates
-    }
-
     /// The end-entity certificate the path was built for.
     package var leaf: Certificate { certificates[0] }
 

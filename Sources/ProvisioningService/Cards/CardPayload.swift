@@ -35,14 +35,11 @@ package struct CardPayload: Hashable, Sendable {
     /// The largest JSON payload accepted, in bytes. Four short strings fit in a
     /// fraction of it; anything bigger is not a card payload.
     package static let maximumEncodedSize = 4096
+}
 
-    package init(primaryAccountNumber: String, expiration: String, cardholderName: String, cardReference: String) {
-        self.primaryAccountNumber = primaryAccountNumber
-        self.expiration = expiration
-        self.cardholderName = cardholderName
-        self.cardReference = cardReference
-    }
-
+// Decoding sits in an extension so that the memberwise initializer stays the
+// compiler's.
+extension CardPayload {
     /// Decodes the payload JSON (the plaintext of the bank's CMS envelope).
     ///
     /// - Throws: ``ServiceError`` `payload-invalid` (``ServiceError/payloadInvalid(_:)``)

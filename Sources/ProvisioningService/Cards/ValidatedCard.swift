@@ -21,18 +21,6 @@ package struct ValidatedCard: Hashable, Sendable {
 
     /// The PAN's last four digits, the only part of it that may be stored and shown.
     package var panLastFour: String { String(pan.suffix(4)) }
-
-    init(
-        scheme: CardScheme, productId: String?, pan: String, expiration: CardExpiration, cardholderName: String,
-        cardReference: String
-    ) {
-        self.scheme = scheme
-        self.productId = productId
-        self.pan = pan
-        self.expiration = expiration
-        self.cardholderName = cardholderName
-        self.cardReference = cardReference
-    }
 }
 
 extension ValidatedCard: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -11,13 +11,6 @@ package struct ActivationDataRequest: Sendable {
     package var card: ValidatedCard
     package var nonce: [UInt8]
     package var now: Date
-
-    package init(issuer: Issuer, card: ValidatedCard, nonce: [UInt8], now: Date) {
-        self.issuer = issuer
-        self.card = card
-        self.nonce = nonce
-        self.now = now
-    }
 }
 
 /// The `activationData` made for one add-card request, and the id of the

@@ -23,29 +23,6 @@ package struct TokenRecord: Sendable, Hashable {
     /// The last applied network event, for ordering later ones.
     package var eventPosition: TokenEventPosition?
 
-    package init(
-        issuerId: String, tokenId: String, cardRef: String?, panFingerprint: String?, panLastFour: String,
-        tokenSuffix: String, tokenExpiry: String, scheme: CardScheme, state: TokenState, device: DeviceInfo?,
-        tokenRequestorId: String, provisioningId: String?, createdAt: Date, updatedAt: Date,
-        eventPosition: TokenEventPosition?
-    ) {
-        self.issuerId = issuerId
-        self.tokenId = tokenId
-        self.cardRef = cardRef
-        self.panFingerprint = panFingerprint
-        self.panLastFour = panLastFour
-        self.tokenSuffix = tokenSuffix
-        self.tokenExpiry = tokenExpiry
-        self.scheme = scheme
-        self.state = state
-        self.device = device
-        self.tokenRequestorId = tokenRequestorId
-        self.provisioningId = provisioningId
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.eventPosition = eventPosition
-    }
-
     /// The record in the wire format.
     package var info: TokenInfo {
         TokenInfo(
@@ -55,7 +32,11 @@ package struct TokenRecord: Sendable, Hashable {
             device: device ?? DeviceInfo(id: "unknown", name: "Unknown device", type: .other),
             createdAt: createdAt, updatedAt: updatedAt)
     }
+}
 
+// The row mapping sits in an extension so that the memberwise initializer
+// stays the compiler's.
+extension TokenRecord {
     static let columns = """
         issuer_id, token_id, card_ref, pan_fingerprint, pan_last_four, token_suffix, token_expiry, scheme, state,
         device_id, device_name, device_type, token_requestor_id, provisioning_id, created_at, updated_at, event_at,

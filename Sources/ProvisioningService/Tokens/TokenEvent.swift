@@ -70,9 +70,4 @@ package struct TokenStatus: Hashable, Sendable, Codable {
     package var state: TokenState
     /// The position of the event or action that set ``state``; `nil` when not known.
     package var position: TokenEventPosition?
-
-    package init(state: TokenState, position: TokenEventPosition?) {
-        self.state = state
-        self.position = position
-    }
 }

@@ -26,10 +26,6 @@ struct SandboxMasterKey: Sendable {
 
     private let bytes: [UInt8]
 
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
     /// Reads the key file in `directory`, creating the directory and the file
     /// (mode 0600) when absent.
     static func loadOrCreate(in directory: URL) throws -> SandboxMasterKey {

@@ -28,23 +28,6 @@ package struct SandboxTestCard: Hashable, Sendable {
     /// The product id of the second brand.
     package let auxiliaryProductId: String?
 
-    package init(
-        pan: String, scheme: SandboxScheme, productId: String?, outcome: SandboxOutcome, cardholderName: String,
-        cardReference: String, expirationMonth: Int, expirationYear: Int, auxiliaryScheme: SandboxScheme? = nil,
-        auxiliaryProductId: String? = nil
-    ) {
-        self.pan = pan
-        self.scheme = scheme
-        self.productId = productId
-        self.outcome = outcome
-        self.cardholderName = cardholderName
-        self.cardReference = cardReference
-        self.expirationMonth = expirationMonth
-        self.expirationYear = expirationYear
-        self.auxiliaryScheme = auxiliaryScheme
-        self.auxiliaryProductId = auxiliaryProductId
-    }
-
     /// The expiry as "MM/YY", the card payload's format.
     package var expiration: String {
         let month = expirationMonth < 10 ? "0\(expirationMonth)" : "\(expirationMonth)"

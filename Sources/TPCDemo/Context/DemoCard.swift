@@ -18,18 +18,6 @@ package struct DemoCard: Hashable, Sendable, CustomStringConvertible {
     /// The bank's reference, unique to this demo run.
     package let reference: String
 
-    init(
-        pan: String, expiry: String, scheme: CardSchemeName, outcome: SandboxCardOutcome, cardholderName: String,
-        reference: String
-    ) {
-        self.pan = pan
-        self.expiry = expiry
-        self.scheme = scheme
-        self.outcome = outcome
-        self.cardholderName = cardholderName
-        self.reference = reference
-    }
-
     /// The same card under another reference of the bank's, as when it is
     /// enrolled or provisioned again as a card of its own.
     package func referenced(as reference: String) -> DemoCard {
