@@ -4,7 +4,7 @@ import Foundation
 /// an image's size.
 ///
 /// Wallet extensions hand card art to Wallet as a `CGImage`
-/// (``PKIssuerProvisioningExtensionPaymentPassEntry/art``). The emulation
+/// (the `art` of a ``PKIssuerProvisioningExtensionPaymentPassEntry``). The emulation
 /// needs only what Wallet checks — the size — so it does not decode pixels.
 /// It has only Apple's API (`width`, `height`); images come from the
 /// emulation's own ``SimulatedCardArt``, or from the UIKit stand-ins

@@ -6,7 +6,7 @@ import Foundation
 /// emulation, presenting it (``UIViewController/present(_:animated:completion:)``)
 /// runs what Wallet does on a device, against the sandbox:
 ///
-/// 1. the scripted user (``SimulatedWallet/scriptUser(_:)``) picks the iPhone
+/// 1. the scripted user (``SimulatedWallet/scriptUser(_:)-(SimulatedUserChoice...)``) picks the iPhone
 ///    or the Watch, or cancels;
 /// 2. the chosen device asks the sandbox's Apple side for a nonce and signs it
 ///    with its own P-256 key (ECDSA-SHA256, DER);

@@ -30,7 +30,7 @@ open class PKPass: PKObject {
     /// pass format, the JSON of a `SandboxPass` (what the sandbox answers for a
     /// device's passes), and makes a local (iPhone) secure-element pass.
     ///
-    /// - Throws: ``PKPassKitError`` ``PKPassKitError/Code/invalidDataError``
+    /// - Throws: ``PKPassKitError`` ``PKPassKitError/invalidDataError``
     ///   (in ``PKPassKitErrorDomain``, code 1) when the data is not such a pass.
     public convenience init(data: Data) throws {
         guard let record = try? JSONDecoder.provisioningAPI.decode(SandboxPass.self, from: data) else {

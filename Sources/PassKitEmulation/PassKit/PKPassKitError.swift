@@ -28,15 +28,15 @@ public struct PKPassKitError: CustomNSError, Hashable {
     public var errorCode: Int { code.rawValue }
     public var errorUserInfo: [String: Any] { info }
 
-    /// ``Code/unknownError``.
+    /// The code `Code.unknownError`, as PassKit spells it on the error type.
     public static var unknownError: Code { .unknownError }
-    /// ``Code/invalidDataError``.
+    /// The code `Code.invalidDataError`, as PassKit spells it on the error type.
     public static var invalidDataError: Code { .invalidDataError }
-    /// ``Code/unsupportedVersionError``.
+    /// The code `Code.unsupportedVersionError`, as PassKit spells it on the error type.
     public static var unsupportedVersionError: Code { .unsupportedVersionError }
-    /// ``Code/invalidSignature``.
+    /// The code `Code.invalidSignature`, as PassKit spells it on the error type.
     public static var invalidSignature: Code { .invalidSignature }
-    /// ``Code/notEntitledError``.
+    /// The code `Code.notEntitledError`, as PassKit spells it on the error type.
     public static var notEntitledError: Code { .notEntitledError }
 
     public static func == (lhs: PKPassKitError, rhs: PKPassKitError) -> Bool { lhs.code == rhs.code }
@@ -65,7 +65,7 @@ public struct PKAddSecureElementPassError: CustomNSError, Hashable {
     public var errorCode: Int { code.rawValue }
     public var errorUserInfo: [String: Any] { info }
 
-    /// ``Code/userCanceledError``.
+    /// The code `Code.userCanceledError`, as PassKit spells it on the error type.
     public static var userCanceledError: Code { .userCanceledError }
 
     public static func == (lhs: PKAddSecureElementPassError, rhs: PKAddSecureElementPassError) -> Bool {

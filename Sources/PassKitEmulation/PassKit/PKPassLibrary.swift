@@ -90,7 +90,7 @@ open class PKPassLibrary: NSObject {
     /// data, and calls `completion` with the result on an arbitrary thread.
     ///
     /// The sandbox's card network checks `activationData`; on success the pass
-    /// reads ``PKSecureElementPass/PassActivationState/activated`` in the store.
+    /// reads `PKSecureElementPass.PassActivationState.activated` in the store.
     /// Failures are `NSError`s in ``PKPassKitErrorDomain`` with the emulation's
     /// ``PassKitEmulationError`` as `NSUnderlyingErrorKey`.
     open func activate(

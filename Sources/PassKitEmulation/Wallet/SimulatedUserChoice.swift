@@ -1,6 +1,6 @@
 /// What the simulated user does on the add-payment-pass sheet.
 ///
-/// Script the choices with ``SimulatedWallet/scriptUser(_:)``; each sheet
+/// Script the choices with ``SimulatedWallet/scriptUser(_:)-(SimulatedUserChoice...)``; each sheet
 /// takes the next one. With nothing scripted the user adds to the first
 /// device that can take the card (the iPhone, then the Watch).
 public enum SimulatedUserChoice: Hashable, Sendable {
