@@ -236,54 +236,21 @@ extension BadInput {
                 path: try deployment.provisioningPath(issuerId: "no-such-bank"),
                 body: try JSONEncoder.provisioningAPI.encode(inputs.request))
         },
-        lifecycle("another issuer's token", 404, .notFound) { deployment, provisioned, pass in
-            let code = try deployment.otherIssuer.code(
+        suspend("another issuer's token", 404, .notFound, at: { $0.otherIssuer.issuerId }) {
+            deployment, provisioned, pass in
+            try deployment.otherIssuer.code(
                 scope: "token:suspend", cardRef: provisioned.cardRef, tokenId: pass.deviceAccountIdentifier)
-            return RawRequest(
-                path: deployment.path(
-                    try APIPaths.tokenState(
-                        issuerId: deployment.otherIssuer.issuerId, tokenId: pass.deviceAccountIdentifier)),
-                body: try JSONEncoder.provisioningAPI.encode(
-                    TokenStateChangeRequest(
-                        action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
-                        scheme: provisioned.card.scheme, authorizationCode: code)))
         },
-        lifecycle("another issuer's code for this issuer's token", 401, .authorizationCodeInvalid) {
+        suspend("another issuer's code for this issuer's token", 401, .authorizationCodeInvalid) {
             deployment, provisioned, pass in
-            let code = try deployment.otherIssuer.code(
+            try deployment.otherIssuer.code(
                 scope: "token:suspend", cardRef: provisioned.cardRef, tokenId: pass.deviceAccountIdentifier)
-            return RawRequest(
-                path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
-                ),
-                body: try JSONEncoder.provisioningAPI.encode(
-                    TokenStateChangeRequest(
-                        action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
-                        scheme: provisioned.card.scheme, authorizationCode: code)))
         },
-        lifecycle("lifecycle code bound to another token", 403, .authorizationCodeScope) {
-            deployment, provisioned, pass in
-            let code = try deployment.issuer.code(scope: "token:suspend", tokenId: "another-token")
-            return RawRequest(
-                path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
-                ),
-                body: try JSONEncoder.provisioningAPI.encode(
-                    TokenStateChangeRequest(
-                        action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
-                        scheme: provisioned.card.scheme, authorizationCode: code)))
+        suspend("lifecycle code bound to another token", 403, .authorizationCodeScope) { deployment, _, _ in
+            try deployment.issuer.code(scope: "token:suspend", tokenId: "another-token")
         },
-        lifecycle("lifecycle code with another action's scope", 403, .authorizationCodeScope) {
-            deployment, provisioned, pass in
-            let code = try deployment.issuer.code(scope: "token:delete", tokenId: pass.deviceAccountIdentifier)
-            return RawRequest(
-                path: deployment.path(
-                    try APIPaths.tokenState(issuerId: deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
-                ),
-                body: try JSONEncoder.provisioningAPI.encode(
-                    TokenStateChangeRequest(
-                        action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
-                        scheme: provisioned.card.scheme, authorizationCode: code)))
+        suspend("lifecycle code with another action's scope", 403, .authorizationCodeScope) { deployment, _, pass in
+            try deployment.issuer.code(scope: "token:delete", tokenId: pass.deviceAccountIdentifier)
         },
         lifecycle("card tokens with another issuer's code", 401, .authorizationCodeInvalid) {
             deployment, provisioned, _ in

@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioningAPI
 import ProvisioningHTTP
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -183,21 +184,10 @@ import Glibc
     @Test func httpsIsVerifiedAgainstTheGivenAnchors() async throws {
         try #require(HTTPServer.supportsTLS, "the server cannot serve HTTPS")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("client-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let keyURL = directory.appendingPathComponent("key.pem")
-        let certificateURL = directory.appendingPathComponent("cert.pem")
-        let generated = try await Tool.run(
-            "/usr/bin/openssl",
-            [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj",
-                "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-days", "1", "-keyout", keyURL.path,
-                "-out", certificateURL.path,
-            ])
-        try #require(generated.status == 0)
-        let certificate = try String(contentsOf: certificateURL, encoding: .utf8)
-        let tls = HTTPServer.TLS(
-            certificateChainPEM: certificate, privateKeyPEM: try String(contentsOf: keyURL, encoding: .utf8))
+        let selfSigned = try await SelfSignedCertificate.make(in: directory)
+        let certificate = try selfSigned.certificatePEM()
+        let tls = HTTPServer.TLS(certificateChainPEM: certificate, privateKeyPEM: try selfSigned.privateKeyPEM())
 
         try await withServer(tls: tls, router: Self.router()) { server in
             let byName = try Self.url(server.port, "/hello", scheme: "https", host: "localhost")

@@ -7,24 +7,16 @@ import Testing
 /// The add-payment-pass sheet end to end against `tpc serve --sandbox`.
 @Suite(.timeLimit(.minutes(10))) struct AddPaymentPassSheetTests {
     @Test func approvedCardLandsActivatedOnTheChosenPhone() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox, watch: true)
-        let card = try await issuer.card(.approve)
-        wallet.scriptUser(.addToPhone)
-        let delegate = IssuerDelegate(issuer: issuer, card: card)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.error == nil)
-        let pass = try #require(finish.pass)
+        let run = try await SheetRun.run(user: .addToPhone, watch: true)
+        let (wallet, card) = (run.wallet, run.card)
+        #expect(run.finish.error == nil)
+        let pass = try #require(run.finish.pass)
         #expect(pass.passActivationState == .activated)
         #expect(pass.isRemotePass == false)
         #expect(pass.deviceName == "Test iPhone")
         #expect(pass.primaryAccountNumberSuffix == String(card.pan.suffix(4)))
         #expect(pass.passTypeIdentifier == "paymentpass.com.apple")
-        #expect(delegate.generateCalls == 1)
+        #expect(run.delegate.generateCalls == 1)
 
         let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
         let local = library.passes(of: .secureElement).compactMap(\.secureElementPass)
@@ -72,38 +64,21 @@ import Testing
     }
 
     @Test func userCancelEndsWithUserCancelled() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let card = try await issuer.card(.approve)
-        wallet.scriptUser(.cancel)
-        let delegate = IssuerDelegate(issuer: issuer, card: card)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.pass == nil)
-        #expect(finish.error?.domain == PKPassKitErrorDomain)
-        #expect(finish.error?.code == PKAddPaymentPassError.userCancelled.rawValue)
-        #expect(delegate.generateCalls == 0)
-        #expect(await SimulatedWallet.withCurrent(wallet) { PKPassLibrary().passes().isEmpty })
+        let run = try await SheetRun.run(user: .cancel)
+        #expect(run.finish.pass == nil)
+        #expect(run.finish.error?.domain == PKPassKitErrorDomain)
+        #expect(run.finish.error?.code == PKAddPaymentPassError.userCancelled.rawValue)
+        #expect(run.delegate.generateCalls == 0)
+        #expect(await run.passCount() == 0)
     }
 
     @Test func declinedCardEndsWithSystemCancelledAndNoPass() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let card = try await issuer.card(.decline)
-        let delegate = IssuerDelegate(issuer: issuer, card: card)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.pass == nil)
-        #expect(finish.error?.domain == PKPassKitErrorDomain)
-        #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
-        #expect(wallet.diagnostics.map(\.code) == [.declined])
-        #expect(await SimulatedWallet.withCurrent(wallet) { PKPassLibrary().passes().isEmpty })
+        let run = try await SheetRun.run(.decline)
+        #expect(run.finish.pass == nil)
+        #expect(run.finish.error?.domain == PKPassKitErrorDomain)
+        #expect(run.finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
+        #expect(run.wallet.diagnostics.map(\.code) == [.declined])
+        #expect(await run.passCount() == 0)
     }
 
     @Test func missingNameAndSuffixRefusesTheSheet() async throws {
@@ -128,78 +103,38 @@ import Testing
     }
 
     @Test func handlerCalledTwiceIsIgnoredAndReported() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let card = try await issuer.card(.approve)
-        let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerTwice)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.pass != nil)
-        #expect(wallet.diagnostics.map(\.code) == [.handlerCalledTwice])
-        #expect(await SimulatedWallet.withCurrent(wallet) { PKPassLibrary().passes().count } == 1)
+        let run = try await SheetRun.run(behaviour: .answerTwice)
+        #expect(run.finish.pass != nil)
+        #expect(run.wallet.diagnostics.map(\.code) == [.handlerCalledTwice])
+        #expect(await run.passCount() == 1)
     }
 
     @Test func handlerCalledAfterTheLimitIsIgnoredAndTheSheetFails() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox, sheetTimeout: .milliseconds(1))
-        let card = try await issuer.card(.approve)
-        let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerAfterSheetEnds)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.pass == nil)
-        #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
-        try await waitUntil { wallet.diagnostics.count == 2 }
-        #expect(wallet.diagnostics.map(\.code) == [.handlerTimedOut, .handlerCalledLate])
-        #expect(await SimulatedWallet.withCurrent(wallet) { PKPassLibrary().passes().isEmpty })
+        let run = try await SheetRun.run(behaviour: .answerAfterSheetEnds, sheetTimeout: .milliseconds(1))
+        #expect(run.finish.pass == nil)
+        #expect(run.finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
+        try await waitUntil { run.wallet.diagnostics.count == 2 }
+        #expect(run.wallet.diagnostics.map(\.code) == [.handlerTimedOut, .handlerCalledLate])
+        #expect(await run.passCount() == 0)
     }
 
     @Test func handlerNeverCalledEndsTheSheetInsteadOfHanging() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox, sheetTimeout: .milliseconds(200))
-        let card = try await issuer.card(.approve)
-        let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .neverAnswer)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.error?.domain == PKPassKitErrorDomain)
-        #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
-        #expect(wallet.diagnostics.map(\.code) == [.handlerTimedOut])
+        let run = try await SheetRun.run(behaviour: .neverAnswer, sheetTimeout: .milliseconds(200))
+        #expect(run.finish.error?.domain == PKPassKitErrorDomain)
+        #expect(run.finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
+        #expect(run.wallet.diagnostics.map(\.code) == [.handlerTimedOut])
     }
 
     @Test func emptyRequestEndsWithSystemCancelled() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let card = try await issuer.card(.approve)
-        let delegate = IssuerDelegate(issuer: issuer, card: card, behaviour: .answerEmpty)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        #expect(finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
-        #expect(wallet.diagnostics.map(\.code) == [.incompleteRequest])
+        let run = try await SheetRun.run(behaviour: .answerEmpty)
+        #expect(run.finish.error?.code == PKAddPaymentPassError.systemCancelled.rawValue)
+        #expect(run.wallet.diagnostics.map(\.code) == [.incompleteRequest])
     }
 
     @Test func choosingAnAbsentWatchIsUnsupported() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox, watch: false)
-        let card = try await issuer.card(.approve)
-        wallet.scriptUser(.addToWatch)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: IssuerDelegate(issuer: issuer, card: card))
-            })
-        #expect(finish.error?.code == PKAddPaymentPassError.unsupported.rawValue)
-        #expect(wallet.diagnostics.map(\.code) == [.choiceNotOffered])
+        let run = try await SheetRun.run(user: .addToWatch, watch: false)
+        #expect(run.finish.error?.code == PKAddPaymentPassError.unsupported.rawValue)
+        #expect(run.wallet.diagnostics.map(\.code) == [.choiceNotOffered])
     }
 }
 

@@ -7,25 +7,20 @@ import Testing
 /// Pass states after the sheet: in-app verification, activation, and states
 /// that follow the network's tokens.
 @Suite(.timeLimit(.minutes(10))) struct PassLifecycleTests {
-    /// Adds `card` to the phone and returns the pass and the delegate (which
-    /// holds the service's answer).
+    /// Adds a fresh card of `outcome` to the phone of a new wallet: the run
+    /// (issuer, wallet, card, and the delegate holding the service's answer)
+    /// and the pass.
     private func addToPhone(
-        _ card: SandboxTestCard, issuer: IssuerBackend, wallet: SimulatedWallet
-    ) async throws -> (PKPaymentPass, IssuerDelegate) {
-        let delegate = IssuerDelegate(issuer: issuer, card: card)
-        let finish = try #require(
-            try await SimulatedWallet.withCurrent(wallet) {
-                try await presentSheet(for: card, delegate: delegate)
-            })
-        return (try #require(finish.pass), delegate)
+        _ outcome: SandboxCardOutcome, watch: Bool = false
+    ) async throws -> (run: SheetRun, pass: PKPaymentPass) {
+        let run = try await SheetRun.run(outcome, watch: watch)
+        return (run, try #require(run.finish.pass))
     }
 
     @Test func passThatRequiresActivationOpensTheAppForVerification() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
+        let (run, pass) = try await addToPhone(.requireActivation)
+        let wallet = run.wallet
         wallet.appLaunchURL = try #require(URL(string: "bankapp://wallet/verify"))
-        let (pass, _) = try await addToPhone(try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
         #expect(pass.passActivationState == .requiresActivation)
 
         let url = try #require(wallet.issuerAppLaunchURL(for: pass))
@@ -46,19 +41,14 @@ import Testing
     }
 
     @Test func activePassHasNoLaunchURL() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.approve)
+        let wallet = run.wallet
         #expect(wallet.issuerAppLaunchURL(for: pass) == nil)
     }
 
     @Test func activationDataActivatesThePass() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let (pass, delegate) = try await addToPhone(
-            try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.requireActivation)
+        let (wallet, delegate) = (run.wallet, run.delegate)
         let activationData = try #require(delegate.response?.activationData)
 
         let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
@@ -70,10 +60,8 @@ import Testing
     }
 
     @Test func lostModeSuspendsThePhonesPassesUntilItEnds() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.approve)
+        let wallet = run.wallet
         let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
         func state() -> PKSecureElementPass.PassActivationState? {
             library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)?
@@ -86,11 +74,8 @@ import Testing
     }
 
     @Test func wrongActivationDataIsRefused() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let (pass, delegate) = try await addToPhone(
-            try await issuer.card(.requireActivation), issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.requireActivation)
+        let (wallet, delegate) = (run.wallet, run.delegate)
         var wrong = try #require(delegate.response?.activationData)
         wrong[wrong.startIndex] ^= 0xFF
 
@@ -107,11 +92,8 @@ import Testing
     }
 
     @Test func synchronizeFollowsTokenStateChangedAtTheService() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let card = try await issuer.card(.approve)
-        let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.approve)
+        let (issuer, wallet, card) = (run.issuer, run.wallet, run.card)
         let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
         func state() -> PKSecureElementPass.PassActivationState? {
             library.pass(withPassTypeIdentifier: pass.passTypeIdentifier, serialNumber: pass.serialNumber)?
@@ -134,11 +116,8 @@ import Testing
     }
 
     @Test func periodicSynchronizationPicksUpASuspension() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox)
-        let card = try await issuer.card(.approve)
-        let (pass, _) = try await addToPhone(card, issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.approve)
+        let (issuer, wallet, card) = (run.issuer, run.wallet, run.card)
         let library = await SimulatedWallet.withCurrent(wallet) { PKPassLibrary() }
         let poller = wallet.synchronizePeriodically(every: .milliseconds(20))
         defer { poller.cancel() }
@@ -151,10 +130,8 @@ import Testing
     }
 
     @Test func anotherProcessOpeningTheDirectorySharesThePasses() async throws {
-        let sandbox = try await SandboxServer.shared()
-        let issuer = try IssuerBackend(sandbox: sandbox)
-        let wallet = try await makeWallet(sandbox, watch: true)
-        let (pass, _) = try await addToPhone(try await issuer.card(.approve), issuer: issuer, wallet: wallet)
+        let (run, pass) = try await addToPhone(.approve, watch: true)
+        let wallet = run.wallet
 
         let reopened = try SimulatedWallet.open(wallet.directory)
         #expect(reopened.iPhone == wallet.iPhone)

@@ -111,6 +111,24 @@ extension BadInput {
         }
     }
 
+    /// A suspend of the fixture token sent to `issuerId`'s path (the
+    /// deployment's issuer unless given), carrying the code `code` mints.
+    static func suspend(
+        _ name: String, _ status: Int, _ type: ProblemType, at issuerId: (@Sendable (Deployment) -> String)? = nil,
+        code: @escaping @Sendable (Deployment, Provisioned, SandboxPass) throws -> String
+    ) -> BadInput {
+        lifecycle(name, status, type) { deployment, provisioned, pass in
+            let path = try APIPaths.tokenState(
+                issuerId: issuerId?(deployment) ?? deployment.issuer.issuerId, tokenId: pass.deviceAccountIdentifier)
+            return RawRequest(
+                path: deployment.path(path),
+                body: try JSONEncoder.provisioningAPI.encode(
+                    TokenStateChangeRequest(
+                        action: .suspend, tokenRequestorId: Deployment.applePayTokenRequestorId,
+                        scheme: provisioned.card.scheme, authorizationCode: try code(deployment, provisioned, pass))))
+        }
+    }
+
     /// A lifecycle request on the fixture token.
     static func lifecycle(
         _ name: String, _ status: Int, _ type: ProblemType,

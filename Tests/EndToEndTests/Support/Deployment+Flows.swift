@@ -85,17 +85,18 @@ extension Deployment {
 
     /// A fresh, valid provisioning request: a new device (unless given), a
     /// nonce it signed, the sandbox chain, a `provision` code bound to the
-    /// card and the encrypted payload.
+    /// card and the encrypted payload, from `backend` (the deployment's first
+    /// issuer unless given).
     func inputs(
         outcome: SandboxCardOutcome = .approve, scheme: String = "VISA", device: SimulatedDevice? = nil,
-        cardRef: String? = nil
+        cardRef: String? = nil, backend: IssuerBackend? = nil, cardholderName name: String = "Ada Lovelace"
     ) async throws -> ProvisioningInputs {
+        let issuer = backend ?? issuer
         let device = try await Self.orRegister(device, on: self)
         let card = try await testCard(scheme: scheme, outcome: outcome)
         let cardRef = cardRef ?? "e2e-card-\(UUID().uuidString.prefix(12))"
         let nonce = try await nonce(for: device)
         let signature = try device.sign(nonce)
-        let name = "Ada Lovelace"
         let request = ApplePayProvisioningRequest(
             scheme: card.scheme,
             encryptedPayload: try issuer.payload(pan: card.pan, expiration: card.expiry, name: name, cardRef: cardRef),

@@ -41,22 +41,9 @@ struct Tenant: Sendable {
 extension Deployment {
     /// A valid provisioning request of `backend` (any issuer of the deployment).
     func inputs(as backend: IssuerBackend, outcome: SandboxCardOutcome = .approve) async throws -> ProvisioningInputs {
-        let device = try await registerDevice()
-        let card = try await testCard(scheme: "VISA", outcome: outcome)
-        let cardRef = "e2e-\(backend.issuerId)-\(UUID().uuidString.prefix(12))"
-        let nonce = try await nonce(for: device)
-        let signature = try device.sign(nonce)
-        let name = "Grace Hopper"
-        let request = ApplePayProvisioningRequest(
-            scheme: card.scheme,
-            encryptedPayload: try backend.payload(pan: card.pan, expiration: card.expiry, name: name, cardRef: cardRef),
-            authorizationCode: try backend.code(
-                scope: "provision", cardRef: cardRef, panLastFour: String(card.pan.suffix(4))),
-            certificateChain: try await certificates().certificateChain, nonce: Data(nonce),
-            nonceSignature: Data(signature))
-        return ProvisioningInputs(
-            device: device, card: card, cardholderName: name, cardRef: cardRef, nonce: nonce,
-            nonceSignature: signature, request: request)
+        try await inputs(
+            outcome: outcome, cardRef: "e2e-\(backend.issuerId)-\(UUID().uuidString.prefix(12))", backend: backend,
+            cardholderName: "Grace Hopper")
     }
 
     /// Provisions for `backend` and adds the pass on the device, requiring

@@ -85,10 +85,11 @@ import Testing
 
     // MARK: Live interoperability with the openssl CLI
 
-    @Test func ourRSAOutputUsesOAEPAndDecryptsWithOpenSSLCLI() async throws {
-        let key = try Self.rsaKey()
-        let certificate = try Self.recipient(key)
-        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
+    /// What `openssl cms -decrypt` makes of our `der` for `key`, and what
+    /// `openssl cms -cmsout -print` shows of its structure.
+    static func openedByOpenSSLCLI(
+        _ der: [UInt8], key: AnyPrivateKey, certificate: Certificate
+    ) async throws -> (plaintext: [UInt8]?, structure: String) {
         let cli = try OpenSSLCommandLine()
         defer { cli.remove() }
         try cli.write("message.der", der)
@@ -99,62 +100,60 @@ import Testing
             "key.pem", "-out", "plain.bin",
         ])
         #expect(decrypted.status == 0, "\(decrypted.errorOutput)")
-        #expect(try cli.read("plain.bin") == Self.payload)
         let printed = try await cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
-        #expect(printed.output.contains("rsaesOaep"))
-        #expect(printed.output.contains("sha256"))
-        #expect(printed.output.contains("aes-256-cbc"))
+        return (decrypted.status == 0 ? try cli.read("plain.bin") : nil, printed.output)
+    }
+
+    /// `openssl cms -encrypt -aes256` of ``payload`` for `certificate` with
+    /// `options`, as DER (read from PEM output when `viaPEM`).
+    static func sealedByOpenSSLCLI(
+        for certificate: Certificate, options: [String] = [], viaPEM: Bool = false
+    ) async throws -> [UInt8] {
+        let cli = try OpenSSLCommandLine()
+        defer { cli.remove() }
+        try cli.write("plain.bin", Self.payload)
+        try cli.write("cert.pem", certificate.pemRepresentation)
+        let encrypted = try await cli.run(
+            ["cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem"] + options + [
+                "-outform", viaPEM ? "PEM" : "DER", "-out", "message.out",
+            ])
+        #expect(encrypted.status == 0, "\(options): \(encrypted.errorOutput)")
+        let output = try cli.read("message.out")
+        return viaPEM ? try CMSEnvelopedData.der(pem: String(decoding: output, as: UTF8.self)) : output
+    }
+
+    @Test func ourRSAOutputUsesOAEPAndDecryptsWithOpenSSLCLI() async throws {
+        let key = try Self.rsaKey()
+        let certificate = try Self.recipient(key)
+        let opened = try await Self.openedByOpenSSLCLI(
+            try CMSEnvelopedData.encrypt(Self.payload, for: certificate), key: key, certificate: certificate)
+        #expect(opened.plaintext == Self.payload)
+        #expect(opened.structure.contains("rsaesOaep"))
+        #expect(opened.structure.contains("sha256"))
+        #expect(opened.structure.contains("aes-256-cbc"))
     }
 
     @Test func ourECOutputDecryptsWithOpenSSLCLI() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
-        let der = try CMSEnvelopedData.encrypt(Self.payload, for: certificate)
-        let cli = try OpenSSLCommandLine()
-        defer { cli.remove() }
-        try cli.write("message.der", der)
-        try cli.write("cert.pem", certificate.pemRepresentation)
-        try cli.write("key.pem", try key.pemRepresentation)
-        let decrypted = try await cli.run([
-            "cms", "-decrypt", "-binary", "-inform", "DER", "-in", "message.der", "-recip", "cert.pem", "-inkey",
-            "key.pem", "-out", "plain.bin",
-        ])
-        #expect(decrypted.status == 0, "\(decrypted.errorOutput)")
-        #expect(try cli.read("plain.bin") == Self.payload)
-        let printed = try await cli.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", "message.der"])
-        #expect(printed.output.contains("dhSinglePass-stdDH-sha256kdf-scheme"))
+        let opened = try await Self.openedByOpenSSLCLI(
+            try CMSEnvelopedData.encrypt(Self.payload, for: certificate), key: key, certificate: certificate)
+        #expect(opened.plaintext == Self.payload)
+        #expect(opened.structure.contains("dhSinglePass-stdDH-sha256kdf-scheme"))
     }
 
     @Test func openSSLCLIRSAOAEPOutputDecryptsWithOurs() async throws {
         let key = try Self.rsaKey()
         let certificate = try Self.recipient(key)
-        let cli = try OpenSSLCommandLine()
-        defer { cli.remove() }
-        try cli.write("plain.bin", Self.payload)
-        try cli.write("cert.pem", certificate.pemRepresentation)
-        let encrypted = try await cli.run([
-            "cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem", "-keyopt",
-            "rsa_padding_mode:oaep", "-keyopt", "rsa_oaep_md:sha256", "-outform", "DER", "-out", "message.der",
-        ])
-        #expect(encrypted.status == 0, "\(encrypted.errorOutput)")
-        let der = try cli.read("message.der")
+        let der = try await Self.sealedByOpenSSLCLI(
+            for: certificate, options: ["-keyopt", "rsa_padding_mode:oaep", "-keyopt", "rsa_oaep_md:sha256"])
         #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
     }
 
     @Test func openSSLCLIECOutputDecryptsWithOurs() async throws {
         let key = try Self.ecKey()
         let certificate = try Self.recipient(key)
-        let cli = try OpenSSLCommandLine()
-        defer { cli.remove() }
-        try cli.write("plain.bin", Self.payload)
-        try cli.write("cert.pem", certificate.pemRepresentation)
-        let encrypted = try await cli.run([
-            "cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem", "-outform", "PEM",
-            "-out", "message.pem",
-        ])
-        #expect(encrypted.status == 0, "\(encrypted.errorOutput)")
-        let pem = String(decoding: try cli.read("message.pem"), as: UTF8.self)
-        let der = try CMSEnvelopedData.der(pem: pem)
+        let der = try await Self.sealedByOpenSSLCLI(for: certificate, viaPEM: true)
         #expect(try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) == Self.payload)
     }
 
@@ -174,16 +173,7 @@ import Testing
     func keyTransportOtherThanOAEPSHA256IsRefused(name: String, options: [String]) async throws {
         let key = try Self.rsaKey()
         let certificate = try Self.recipient(key)
-        let cli = try OpenSSLCommandLine()
-        defer { cli.remove() }
-        try cli.write("plain.bin", Self.payload)
-        try cli.write("cert.pem", certificate.pemRepresentation)
-        let encrypted = try await cli.run(
-            ["cms", "-encrypt", "-binary", "-aes256", "-in", "plain.bin", "-recip", "cert.pem"] + options + [
-                "-outform", "DER", "-out", "message.der",
-            ])
-        #expect(encrypted.status == 0, "\(name): \(encrypted.errorOutput)")
-        let der = try cli.read("message.der")
+        let der = try await Self.sealedByOpenSSLCLI(for: certificate, options: options)
         #expect(
             CryptoError.code { try CMSEnvelopedData.decrypt(der, key: key, certificate: certificate) }
                 == .unsupportedKeyTransport, "\(name)")
