@@ -8,8 +8,8 @@ import COpenSSLShims
 /// which every operation in this module does. Hence `@unchecked Sendable`.
 ///
 /// `package` only so that the key protocols (``OpenSSLPrivateKey``,
-/// ``OpenSSLPublicKey``) can name it; nothing of it is visible outside the
-/// module.
+/// ``OpenSSLPublicKey``) can name it: other modules can pass one from key to
+/// key (`init(validating:)` checks it again) but reach none of its members.
 package final class EVPKey: @unchecked Sendable {
     let pointer: OpaquePointer
 

@@ -71,7 +71,9 @@ package enum P256 {
                 OpenSSLErrorQueue.clear()
                 throw CryptoError(.invalidKey, "point is not on P-256")
             }
-            self.key = key
+            // A pair handed in is kept as its public half: a public key never
+            // carries a private one, whoever built it.
+            self.key = key.hasPrivateKey ? try key.publicOnly() : key
         }
 
         /// Imports an X9.62 point: uncompressed (65 bytes, `0x04 ‖ X ‖ Y`) or

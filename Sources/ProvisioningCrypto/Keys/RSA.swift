@@ -87,7 +87,9 @@ package enum RSA {
 
         package init(validating key: EVPKey) throws {
             try RSA.validate(key, requirePrivate: false)
-            self.key = key
+            // A pair handed in is kept as its public half: a public key never
+            // carries a private one, whoever built it.
+            self.key = key.hasPrivateKey ? try key.publicOnly() : key
         }
 
         /// Modulus size in bits.

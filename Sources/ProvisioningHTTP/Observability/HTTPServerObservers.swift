@@ -13,8 +13,9 @@ package struct HTTPServerObservers: Sendable {
     package var accessLog: (@Sendable (CompletedRequest) -> Void)?
     /// One call per answered request, for metrics (same record as `accessLog`).
     package var requestCompleted: (@Sendable (CompletedRequest) -> Void)?
-    /// Server diagnostics: the type names of
-    /// unexpected handler errors. Never contains bodies or header values.
+    /// Server diagnostics: the type names of unexpected handler errors, and an
+    /// event loop that did not stop within shutdown's bound. Never contains
+    /// bodies or header values.
     package var diagnostics: (@Sendable (String) -> Void)?
     /// Each error a handler threw that was answered `5xx` (an unexpected error,
     /// an unavailable dependency), for a log line naming its type and code, never

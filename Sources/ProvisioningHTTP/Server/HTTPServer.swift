@@ -118,7 +118,11 @@ package final class HTTPServer: Sendable {
     /// New connections are refused at once and responses carry
     /// `Connection: close`. Handlers still running get up to `gracePeriod` to
     /// finish; then each remaining one is cancelled and its client answered `503`
-    /// (`shutting-down`). Finally the connections close and the threads end.
+    /// (`shutting-down`). Finally the connections close and the threads end,
+    /// all within 10 s more: a loop a handler still blocks then is left to end
+    /// on its own (the diagnostics observer hears of it), and the listening
+    /// descriptors stay open until the process exits rather than be closed
+    /// under it.
     /// Safe to call more than once; later calls return immediately.
     package func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let running: Running? = lifeCycle.withLock { state in
@@ -147,8 +151,18 @@ package final class HTTPServer: Sendable {
         }
 
         running.sweeper.cancel()
-        for loop in running.loops { await loop.stop(within: .seconds(10)) }
-        running.listener.close()
+        // Every loop is asked first, then awaited against one deadline, so
+        // that blocked loops do not add up their waits.
+        for loop in running.loops { loop.requestStop() }
+        let stopEnds = clock.now.advanced(by: .seconds(10))
+        var allStopped = true
+        for loop in running.loops {
+            let left = max(stopEnds - clock.now, .zero)
+            if await !loop.waitStopped(upTo: left) { allStopped = false }
+        }
+        // A loop still running may yet close a connection and signal the
+        // listener's wake-up descriptor: closing it now could hit a reused number.
+        if allStopped { running.listener.close() }
         boundPort.store(0, ordering: .releasing)
         lifeCycle.withLock { $0 = .stopped }
     }

@@ -86,16 +86,22 @@ final class EventLoop: Sendable {
         if signal { pp_wakeup_signal(wakeupSignal) }
     }
 
-    /// Closes every connection and ends the thread; returns once it has, or
-    /// after `limit` — a handler blocking the thread must not hold shutdown
-    /// forever — and then says so to the diagnostics observer.
-    func stop(within limit: Duration) async {
+    /// Asks the thread to close every connection and end; ``waitStopped(upTo:)``
+    /// awaits it.
+    func requestStop() {
         post(.stop)
+    }
+
+    /// Returns whether the thread has ended, waiting up to `limit` — a handler
+    /// blocking the thread must not hold shutdown forever — and says so to the
+    /// diagnostics observer when it has not.
+    func waitStopped(upTo limit: Duration) async -> Bool {
         guard await completion.wait(upTo: limit) else {
             core.observers.diagnostics?(
                 "event loop \(index) did not stop within \(limit): a handler blocks its thread")
-            return
+            return false
         }
+        return true
     }
 
     // MARK: The loop thread

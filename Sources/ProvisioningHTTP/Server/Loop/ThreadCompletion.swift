@@ -8,17 +8,20 @@ final class ThreadCompletion: Sendable {
         var finished = false
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+        /// The time limit of each waiter, cancelled when the thread ends.
+        var timers: [Int: Task<Void, Never>] = [:]
     }
 
     private let state = Mutex(State())
 
     /// The thread has ended: every waiter, present and future, is told so.
     func finish() {
-        let waiters = state.withLock { state in
+        let (waiters, timers) = state.withLock { state in
             state.finished = true
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer { (state.waiters, state.timers) = ([:], [:]) }
+            return (Array(state.waiters.values), Array(state.timers.values))
         }
+        for timer in timers { timer.cancel() }
         for waiter in waiters { waiter.resume(returning: true) }
     }
 
@@ -38,11 +41,22 @@ final class ThreadCompletion: Sendable {
                 continuation.resume(returning: true)
                 return
             }
-            Task {
+            let timer = Task {
                 try? await Task.sleep(for: limit)
-                let late = state.withLock { $0.waiters.removeValue(forKey: id) }
+                let late = state.withLock { state in
+                    state.timers[id] = nil
+                    return state.waiters.removeValue(forKey: id)
+                }
                 late?.resume(returning: false)
             }
+            // Kept only while the wait is pending: when the thread ended in the
+            // meantime, finish() has already resumed the waiter.
+            let pending = state.withLock { state in
+                guard state.waiters[id] != nil else { return false }
+                state.timers[id] = timer
+                return true
+            }
+            if !pending { timer.cancel() }
         }
     }
 }
