@@ -62,6 +62,19 @@ import Testing
         #expect(AuditAction(.suspend) == .tokenSuspend)
     }
 
+    /// The replenishment rule the service's answer and the device's own count
+    /// share: below the threshold on either network, never at it.
+    @Test(
+        arguments: [
+            (3, nil, false), (2, nil, true), (3, 3, false), (5, 2, true), (2, 5, true), (0, 0, true),
+        ] as [(Int, Int?, Bool)])
+    func replenishmentIsNeededBelowTheThresholdOnEitherNetwork(main: Int, auxiliary: Int?, needed: Bool) {
+        let status = PaymentKeyStatus(
+            numberOfPaymentsLeft: main, auxiliaryNumberOfPaymentsLeft: auxiliary, keyType: .limitedUse,
+            replenishmentThreshold: 3)
+        #expect(status.needsReplenishment == needed)
+    }
+
     @Test func readinessIsDownWhenAnyCheckIs() {
         #expect(ReadinessResponse(checks: [ReadinessCheck(name: "db", status: .up)]).status == .up)
         #expect(

@@ -91,7 +91,7 @@ extension Deployment {
         outcome: SandboxCardOutcome = .approve, scheme: String = "VISA", device: SimulatedDevice? = nil,
         cardRef: String? = nil, backend: IssuerBackend? = nil, cardholderName name: String = "Ada Lovelace"
     ) async throws -> ProvisioningInputs {
-        let issuer = backend ?? issuer
+        let issuer = backend ?? self.issuer
         let device = try await Self.orRegister(device, on: self)
         let card = try await testCard(scheme: scheme, outcome: outcome)
         let cardRef = cardRef ?? "e2e-card-\(UUID().uuidString.prefix(12))"
