@@ -86,9 +86,15 @@ let shared: [Target] = [
     .target(
         name: "ProvisioningAPI",
         dependencies: ["ProvisioningPrimitives"],
-        // Compiled in as Generated/OpenAPIDocument+Embedded.swift (`make generate`).
-        exclude: ["openapi.json"]
+        // Compiled in as Generated/OpenAPIDocument+Embedded.swift (`make generate`);
+        // its object schemas become the wire types at every build (WireTypes).
+        exclude: ["openapi.json"],
+        plugins: ["WireTypes"]
     ),
+    // A build tool, Foundation only: it runs on the machine that builds, for
+    // whichever platform the wire contract is built.
+    .executableTarget(name: "WireTypeGenerator"),
+    .plugin(name: "WireTypes", capability: .buildTool(), dependencies: ["WireTypeGenerator"]),
 ]
 
 // The client side. PassKitEmulation stands in for PassKit where it does not
@@ -393,7 +399,9 @@ if Context.environment["PP_WARNINGS_AS_ERRORS"] == "1" {
     let cTargets: Set<String> = ["COpenSSLShims", "CEventLoop", "CProcessSpawn"]
     let seedTargets: Set<String> = ["SeedSamplesTests", "DigitalCardsSeedTests"]
     for target in package.targets
-    where target.type != .system && !cTargets.contains(target.name) && !seedTargets.contains(target.name) {
+    where target.type != .system && target.type != .plugin && !cTargets.contains(target.name)
+        && !seedTargets.contains(target.name)
+    {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
     }
 }

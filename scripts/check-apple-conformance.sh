@@ -66,7 +66,21 @@ compile() {
     fi
 }
 
-sources() { find "$1" -name '*.swift' | sort; }
+# A module's Swift files; ProvisioningAPI's include the wire types that SwiftPM
+# generates from its openapi.json (the WireTypes plugin), written here by the
+# same generator.
+wire_types="$work/WireTypes.swift"
+if ! swift build --product WireTypeGenerator >"$work/generator.log" 2>&1 ||
+    ! "$(swift build --show-bin-path)/WireTypeGenerator" Sources/ProvisioningAPI/openapi.json "$wire_types" \
+        >>"$work/generator.log" 2>&1; then
+    errors=$((errors + 1))
+    echo "apple-conformance: the wire types could not be generated"
+    sed 's/^/apple-conformance:   /' "$work/generator.log" | tail -20
+fi
+sources() {
+    find "$1" -name '*.swift' | sort
+    if [ "$1" = Sources/ProvisioningAPI ]; then echo "$wire_types"; fi
+}
 
 # Builds the stub modules of one profile into $work/$profile/stubs.
 build_stubs() {

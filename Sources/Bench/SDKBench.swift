@@ -85,7 +85,8 @@ enum SDKBench {
         let device = wallet.iPhone
         let passes = (0..<passCount).map { index in
             SandboxPass(
-                serialNumber: "bench-serial-\(index)", primaryAccountIdentifier: "bench-account-\(index)",
+                serialNumber: "bench-serial-\(index)", passTypeIdentifier: SandboxPass.paymentPassTypeIdentifier,
+                primaryAccountIdentifier: "bench-account-\(index)",
                 primaryAccountNumberSuffix: suffix(index), deviceAccountIdentifier: "bench-token-\(index)",
                 deviceAccountNumberSuffix: suffix(index), activationState: .activated, deviceId: device.id,
                 deviceName: device.name, paymentNetwork: .visa, localizedDescription: "Bench Visa")

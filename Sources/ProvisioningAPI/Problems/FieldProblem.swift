@@ -1,26 +1,4 @@
-/// One refused field inside ``ProblemDetails/errors``.
-///
-/// Names the field and the rule it broke — never the value, so that a
-/// problem can be logged and shown without leaking card data or codes.
-///
-/// ```json
-/// {"field": "/certificateChain/0", "reason": "invalid-base64"}
-/// ```
-package struct FieldProblem: Codable, Hashable, Sendable {
-    /// A JSON Pointer (RFC 6901) into the request body, such as
-    /// `/certificateChain/0`, or a parameter name for query and path values.
-    /// For fields inside the encrypted payload, a pointer into the decrypted
-    /// JSON prefixed with `/encryptedPayload`, such as
-    /// `/encryptedPayload/primaryAccountNumber`.
-    package var field: String
-    /// The rule that failed.
-    package var reason: FieldProblemReason
-
-    package init(field: String, reason: FieldProblemReason) {
-        self.field = field
-        self.reason = reason
-    }
-
+extension FieldProblem {
     /// Builds the JSON Pointer of a coding path, escaping `~` and `/` in keys
     /// as RFC 6901 requires.
     ///

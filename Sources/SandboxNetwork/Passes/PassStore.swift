@@ -70,6 +70,7 @@ struct PassStore: Sendable {
         }
         return SandboxPass(
             serialNumber: try row.decode(column: "serial_number"),
+            passTypeIdentifier: SandboxPass.paymentPassTypeIdentifier,
             primaryAccountIdentifier: try row.decode(column: "primary_account_identifier"),
             primaryAccountNumberSuffix: try row.decode(column: "pan_suffix"),
             deviceAccountIdentifier: try row.decode(column: "token_id"),

@@ -40,7 +40,8 @@ enum Samples {
         pendingActivation: pendingSession)
 
     static let sandboxPass = SandboxPass(
-        serialNumber: "SN-1", primaryAccountIdentifier: "PAI-1", primaryAccountNumberSuffix: "1234",
+        serialNumber: "SN-1", passTypeIdentifier: SandboxPass.paymentPassTypeIdentifier,
+        primaryAccountIdentifier: "PAI-1", primaryAccountNumberSuffix: "1234",
         deviceAccountIdentifier: "tok_1", deviceAccountNumberSuffix: "9876", activationState: .requiresActivation,
         deviceId: "dev_1", deviceName: "Anna's iPhone", paymentNetwork: .mastercard, localizedDescription: "Bank Gold")
 
