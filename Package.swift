@@ -359,6 +359,12 @@ let tests: [Target] = [
         name: "TPCCommandLineTests",
         dependencies: ["TPCCommandLine"]
     ),
+    // The generator of ProvisioningAPI's wire types (its output is checked by
+    // every suite that encodes or decodes the contract).
+    .testTarget(
+        name: "WireTypeGeneratorTests",
+        dependencies: ["WireTypeGenerator", "ProvisioningAPI"]
+    ),
     .testTarget(
         name: "TPCDemoTests",
         dependencies: ["TPCDemo", "ProvisioningAPI", "ProvisioningCrypto", "TestSupport"]
