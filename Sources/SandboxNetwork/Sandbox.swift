@@ -246,7 +246,7 @@ package final class Sandbox: Sendable {
     /// - Throws: ``SandboxError`` `unknownDevice`.
     package func setLostMode(_ request: SandboxLostModeRequest, deviceId: String) async throws -> SandboxPassList {
         _ = try await devices.requireDevice(id: deviceId)
-        let action: TokenAction = request.enabled ? .suspend : .resume
+        let action: TokenLifecycleAction = request.enabled ? .suspend : .resume
         for pass in try await passes.passes(deviceId: deviceId)
         where pass.activationState == .activated || pass.activationState == .suspended {
             do {

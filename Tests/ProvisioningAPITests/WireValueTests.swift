@@ -59,7 +59,9 @@ import Testing
         }
         #expect(TokenLifecycleAction.resume.resultingStatus == .active)
         #expect(SandboxPassActivationState(.inactive) == .requiresActivation)
-        #expect(AuditAction(.suspend) == .tokenSuspend)
+        #expect(
+            TokenLifecycleAction.allCases.map(AuditAction.init)
+                == [.tokenActivate, .tokenSuspend, .tokenResume, .tokenDelete])
     }
 
     /// The replenishment rule the service's answer and the device's own count

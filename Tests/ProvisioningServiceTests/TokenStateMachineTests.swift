@@ -1,11 +1,12 @@
 import Foundation
+import ProvisioningAPI
 import Testing
 
 @testable import ProvisioningService
 
 @Suite(.timeLimit(.minutes(3))) struct TokenStateMachineTests {
     /// The complete table of legal moves, written out independently of the code.
-    static let legal: [TokenState: [TokenAction: TokenState]] = [
+    static let legal: [TokenState: [TokenLifecycleAction: TokenState]] = [
         .inactive: [.activate: .active, .delete: .deleted],
         .active: [.suspend: .suspended, .delete: .deleted],
         .suspended: [.resume: .active, .delete: .deleted],
@@ -15,7 +16,7 @@ import Testing
     @Test func everyStateActionPairFollowsTheTable() {
         var checked = 0
         for state in TokenState.allCases {
-            for action in TokenAction.allCases {
+            for action in TokenLifecycleAction.allCases {
                 checked += 1
                 if let expected = Self.legal[state]?[action] {
                     #expect((try? TokenStateMachine.transition(from: state, action: action)) == expected)
@@ -35,7 +36,7 @@ import Testing
     /// suspended token (the network keeps several suspensions and decides).
     @Test func theNetworkIsAskedForTheTablesMovesAndASuspendOfASuspendedToken() {
         for state in TokenState.allCases {
-            for action in TokenAction.allCases {
+            for action in TokenLifecycleAction.allCases {
                 let expected = Self.legal[state]?[action] != nil || (state == .suspended && action == .suspend)
                 #expect(TokenStateMachine.mayAskNetwork(action, from: state) == expected, "\(action) from \(state)")
             }
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func deletedIsTerminal() {
-        for action in TokenAction.allCases {
+        for action in TokenLifecycleAction.allCases {
             #expect(!TokenStateMachine.allows(action, from: .deleted))
         }
         #expect(TokenState.deleted.isTerminal)
@@ -65,11 +66,18 @@ import Testing
     }
 
     @Test func actionsParseTheSeedsSpelling() {
-        #expect(TokenAction(wireValue: "Activate") == .activate)
-        #expect(TokenAction(wireValue: "SUSPEND") == .suspend)
-        #expect(TokenAction(wireValue: "resume") == .resume)
-        #expect(TokenAction(wireValue: "Delete") == .delete)
-        #expect(TokenAction(wireValue: "Reactivate") == nil)
+        #expect(TokenLifecycleAction(caseInsensitive: "Activate") == .activate)
+        #expect(TokenLifecycleAction(caseInsensitive: "SUSPEND") == .suspend)
+        #expect(TokenLifecycleAction(caseInsensitive: "resume") == .resume)
+        #expect(TokenLifecycleAction(caseInsensitive: "Delete") == .delete)
+        #expect(TokenLifecycleAction(caseInsensitive: "Reactivate") == nil)
+    }
+
+    @Test func eachActionNeedsTheScopeNamedForIt() {
+        #expect(
+            TokenLifecycleAction.allCases.map(AuthorizationScope.init)
+                == [.tokenActivate, .tokenSuspend, .tokenResume, .tokenDelete])
+        #expect(AuthorizationScope.tokenSuspend.rawValue == "token:suspend")
     }
 
     // MARK: Network events
@@ -147,9 +155,10 @@ import Testing
         ]
         let orders: [[Int]] = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [0, 2, 1, 4, 3], [0, 0, 4, 4, 1, 2, 3]]
         for order in orders {
-            var status: TokenStatus?
+            var status: ProvisioningService.TokenStatus?
             for index in order { status = TokenStateMachine.apply(events[index], to: status).status }
-            #expect(status == TokenStatus(state: .suspended, position: Self.at(4)), "order \(order)")
+            #expect(
+                status == ProvisioningService.TokenStatus(state: .suspended, position: Self.at(4)), "order \(order)")
         }
     }
 }

@@ -11,7 +11,7 @@ import FoundationNetworking
 
 @Suite(.timeLimit(.minutes(10))) struct NetworkTokenServiceTests {
     static func command(
-        _ pass: SandboxPass, _ action: TokenAction, key: String, issuer: String = SandboxEnvironment.issuerId
+        _ pass: SandboxPass, _ action: TokenLifecycleAction, key: String, issuer: String = SandboxEnvironment.issuerId
     ) -> TokenStateChangeCommand {
         TokenStateChangeCommand(
             issuerId: issuer, tokenId: pass.deviceAccountIdentifier, action: action,
@@ -100,7 +100,7 @@ import FoundationNetworking
             let phone = try await env.registerDevice()
             let pass = try await env.provision(.requireActivation, on: phone)
             let connector = env.sandbox.connector
-            let steps: [(TokenAction, SandboxPassActivationState, TokenEventType)] = [
+            let steps: [(TokenLifecycleAction, SandboxPassActivationState, TokenEventType)] = [
                 (.activate, .activated, .activated), (.suspend, .suspended, .suspended),
                 (.resume, .activated, .resumed), (.delete, .deactivated, .deleted),
             ]

@@ -12,7 +12,7 @@ import Testing
     typealias Outcome = (state: TokenState, suspenders: [Suspender])
 
     static func apply(
-        _ action: TokenAction, by party: Suspender, _ state: TokenState, _ suspenders: [Suspender]
+        _ action: TokenLifecycleAction, by party: Suspender, _ state: TokenState, _ suspenders: [Suspender]
     ) -> Outcome? {
         try? Suspensions.apply(action, by: party, state: state, suspenders: suspenders)
     }
@@ -86,7 +86,7 @@ import Testing
 
     // MARK: The vault and the device's lost mode
 
-    static func command(_ pass: SandboxPass, _ action: TokenAction, key: String) -> TokenStateChangeCommand {
+    static func command(_ pass: SandboxPass, _ action: TokenLifecycleAction, key: String) -> TokenStateChangeCommand {
         TokenStateChangeCommand(
             issuerId: SandboxEnvironment.issuerId, tokenId: pass.deviceAccountIdentifier, action: action,
             tokenRequestorId: Sandbox.applePayTokenRequestorId, idempotencyKey: key, scheme: .visa,

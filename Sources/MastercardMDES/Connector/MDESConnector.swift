@@ -138,7 +138,7 @@ package struct MDESConnector: TokenServiceConnector {
     /// the issuer's suspension and overrides the cardholder's (`C`, Apple
     /// Pay): it landed when neither remains, though a third party may still
     /// hold the token. Without `Suspenders`, the state decides.
-    static func landed(_ action: TokenAction, state: TokenState, suspenders: [String]?) -> Bool {
+    static func landed(_ action: TokenLifecycleAction, state: TokenState, suspenders: [String]?) -> Bool {
         switch action {
         case .suspend:
             guard state == .suspended else { return false }
@@ -148,7 +148,7 @@ package struct MDESConnector: TokenServiceConnector {
             guard state == .suspended, let suspenders else { return false }
             return !suspenders.contains("I") && !suspenders.contains("C")
         case .activate, .delete:
-            return state == action.targetState
+            return state == TokenState(action.resultingStatus)
         }
     }
 

@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import ProvisioningService
 
 /// The Customer Service API operations the connector calls and the sandbox
@@ -61,7 +62,7 @@ package enum MDESOperation: String, Sendable, CaseIterable {
     }
 
     /// The change operation of a lifecycle action.
-    package init(_ action: TokenAction) {
+    package init(_ action: TokenLifecycleAction) {
         switch action {
         case .suspend: self = .suspend
         case .resume: self = .unsuspend

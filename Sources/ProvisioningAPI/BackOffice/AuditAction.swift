@@ -27,13 +27,9 @@ package struct AuditAction: ExtensibleEnumeration, Codable {
     /// A card enrolled into the issuer's wallet.
     package static let walletEnrol = AuditAction(rawValue: "wallet.enrol")
 
-    /// The audit action recording `action` on a token.
+    /// The audit action recording `action` on a token: `token.` and its name
+    /// (``tokenActivate`` … ``tokenDelete``).
     package init(_ action: TokenLifecycleAction) {
-        switch action {
-        case .activate: self = .tokenActivate
-        case .suspend: self = .tokenSuspend
-        case .resume: self = .tokenResume
-        case .delete: self = .tokenDelete
-        }
+        self.init(rawValue: "token." + action.name)
     }
 }

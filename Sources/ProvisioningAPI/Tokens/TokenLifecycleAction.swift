@@ -1,4 +1,9 @@
 extension TokenLifecycleAction {
+    /// The action in lower case (`suspend`), as the names derived from it spell
+    /// it: the audit action `token.suspend`, the code scope `token:suspend`, the
+    /// service's log.
+    package var name: String { rawValue.lowercased() }
+
     /// The state the token is in after the action succeeds.
     public var resultingStatus: TokenStatus {
         switch self {

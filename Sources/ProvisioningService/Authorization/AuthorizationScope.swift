@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import ProvisioningPrimitives
 
 /// What an authorization code lets its bearer do: one value of the code's
@@ -21,13 +22,9 @@ package struct AuthorizationScope: ExtensibleEnumeration {
     package static let tokenResume = AuthorizationScope(rawValue: "token:resume")
     package static let tokenDelete = AuthorizationScope(rawValue: "token:delete")
 
-    /// The scope a lifecycle action needs.
-    package init(_ action: TokenAction) {
-        switch action {
-        case .activate: self = .tokenActivate
-        case .suspend: self = .tokenSuspend
-        case .resume: self = .tokenResume
-        case .delete: self = .tokenDelete
-        }
+    /// The scope a lifecycle action needs: `token:` and its name
+    /// (``tokenActivate`` … ``tokenDelete``).
+    package init(_ action: TokenLifecycleAction) {
+        self.init(rawValue: "token:" + action.name)
     }
 }

@@ -46,7 +46,7 @@ struct BackOffice: Sendable {
     ) async throws -> TokenStateChangeResponse {
         let reason = try Self.validatedReason(request.reason)
         return try await lifecycle.apply(
-            TokenAction(request.action), issuer: issuer, tokenId: tokenId, tokenRequestorId: nil, actor: .backOffice,
+            request.action, issuer: issuer, tokenId: tokenId, tokenRequestorId: nil, actor: .backOffice,
             requestId: requestId, reason: reason)
     }
 

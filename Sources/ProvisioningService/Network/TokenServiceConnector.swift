@@ -71,7 +71,7 @@ package enum TokenChangeRequester: String, Sendable, Hashable {
 package struct TokenStateChangeCommand: Sendable, Hashable {
     package var issuerId: String
     package var tokenId: String
-    package var action: TokenAction
+    package var action: TokenLifecycleAction
     package var tokenRequestorId: String
     /// Same key, same effect: the network applies the action at most once per key.
     package var idempotencyKey: String
@@ -82,7 +82,8 @@ package struct TokenStateChangeCommand: Sendable, Hashable {
     package var reason: String?
 
     package init(
-        issuerId: String, tokenId: String, action: TokenAction, tokenRequestorId: String, idempotencyKey: String,
+        issuerId: String, tokenId: String, action: TokenLifecycleAction, tokenRequestorId: String,
+        idempotencyKey: String,
         scheme: CardScheme, requestedBy: TokenChangeRequester, reason: String? = nil
     ) {
         self.issuerId = issuerId

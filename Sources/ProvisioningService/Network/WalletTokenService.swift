@@ -31,7 +31,7 @@ package protocol WalletTokenService: Sendable {
     func verifyActivation(issuerId: String, cardId: String, sessionId: String, code: String) async throws
 
     /// Suspends, resumes or deletes every token of the card; returns the new state.
-    func changeState(issuerId: String, cardId: String, action: TokenAction) async throws -> TokenState
+    func changeState(issuerId: String, cardId: String, action: TokenLifecycleAction) async throws -> TokenState
 
     /// Issues a new batch of payment keys for every token of an active card,
     /// encrypted to `walletPublicKey`, replacing the unused ones.

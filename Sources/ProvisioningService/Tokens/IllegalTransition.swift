@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import ProvisioningPrimitives
 
 /// A life-cycle action that the token's current state does not allow, such as
@@ -28,12 +29,12 @@ package struct IllegalTransition: Error, Hashable, Sendable, CustomStringConvert
     /// The state the action would have led to.
     package let to: TokenState
     /// The action that was refused.
-    package let action: TokenAction
+    package let action: TokenLifecycleAction
 
-    package init(_ code: Code = .illegalTransition, from: TokenState, action: TokenAction) {
+    package init(_ code: Code = .illegalTransition, from: TokenState, action: TokenLifecycleAction) {
         self.code = code
         self.from = from
-        self.to = action.targetState
+        self.to = TokenState(action.resultingStatus)
         self.action = action
     }
 

@@ -28,7 +28,7 @@ struct TokenLifecycle: Sendable {
         issuerId: String, tokenId: String, request: TokenStateChangeRequest, requestId: String
     ) async throws -> TokenStateChangeResponse {
         let issuer = try context.issuer(issuerId)
-        let action = TokenAction(request.action)
+        let action = request.action
         let code = try context.codeVerifier.verify(
             request.authorizationCode, issuer: issuer, scope: AuthorizationScope(action), now: context.clock())
         try code.requireToken(tokenId)
@@ -57,7 +57,7 @@ struct TokenLifecycle: Sendable {
     /// `tpc_token_reconciliations_total`), as it does when the lease is taken
     /// over from a holder that died between the network's answer and the commit.
     func apply(
-        _ action: TokenAction, issuer: Issuer, tokenId: String, tokenRequestorId: String?, actor: Actor,
+        _ action: TokenLifecycleAction, issuer: Issuer, tokenId: String, tokenRequestorId: String?, actor: Actor,
         requestId: String, reason: String? = nil
     ) async throws -> TokenStateChangeResponse {
         // Cheap refusals first, without the lease.
@@ -97,7 +97,7 @@ struct TokenLifecycle: Sendable {
             let now = context.clock()
             let audit = AuditEvent(
                 id: AuditLog.newEventId(), at: now, requestId: requestId, actor: actor.name,
-                action: AuditAction(action.wireAction), outcome: .success, cardRef: current.cardRef,
+                action: AuditAction(action), outcome: .success, cardRef: current.cardRef,
                 panLastFour: current.panLastFour, tokenId: tokenId, detail: reason)
             let newState = networkToken.state
             try await context.database.transaction { tx in
@@ -111,7 +111,10 @@ struct TokenLifecycle: Sendable {
             }
             context.log.info(
                 "token.state-changed",
-                ["requestId": requestId, "issuer": issuer.id, "action": action.rawValue, "state": newState.rawValue])
+                [
+                    "requestId": requestId, "issuer": issuer.id, "action": action.name,
+                    "state": newState.rawValue,
+                ])
             return TokenStateChangeResponse(tokenId: tokenId, state: newState.wireStatus)
         } catch {
             // Refused, unreachable network, or a failure of our own: the lease
@@ -146,7 +149,7 @@ struct TokenLifecycle: Sendable {
     /// suspended token goes to the network, which refuses it (409
     /// `illegal-transition`) when the issuer's suspension is already there;
     /// the registry stays `suspended` either way.
-    private static func requireTransition(from state: TokenState, _ action: TokenAction) throws(ServiceError) {
+    private static func requireTransition(from state: TokenState, _ action: TokenLifecycleAction) throws(ServiceError) {
         guard TokenStateMachine.mayAskNetwork(action, from: state) else {
             throw ServiceError(.illegalTransition, "\(action) is not allowed from \(state)")
         }

@@ -8,7 +8,7 @@ package enum TokenState: String, Hashable, Sendable, Codable, CaseIterable, Cust
     case inactive
     /// Usable for payments.
     case active
-    /// Temporarily unusable; ``TokenAction/resume`` makes it active again.
+    /// Temporarily unusable; ``TokenLifecycleAction/resume`` makes it active again.
     case suspended
     /// Removed for good. Terminal: no action or event leaves this state.
     case deleted

@@ -1,3 +1,5 @@
+import ProvisioningAPI
+
 /// The token life cycle: which actions are legal from which state, and how
 /// network events move a token.
 ///
@@ -22,28 +24,28 @@ package enum TokenStateMachine {
     ///   token) and anything on a deleted token. Retries of an operation are the
     ///   caller's idempotency concern, not the state machine's.
     package static func transition(
-        from state: TokenState, action: TokenAction
+        from state: TokenState, action: TokenLifecycleAction
     ) throws(IllegalTransition)
         -> TokenState
     {
         // The rule is the contract's (`TokenLifecycleAction.isAllowed(from:)`,
         // which the SDK's users read too): written once, so the service cannot
         // refuse what the contract allows or the other way round.
-        guard action.wireAction.isAllowed(from: state.wireStatus) else {
+        guard action.isAllowed(from: state.wireStatus) else {
             throw IllegalTransition(from: state, action: action)
         }
-        return action.targetState
+        return TokenState(action.resultingStatus)
     }
 
     /// Whether `action` is legal from `state`.
-    package static func allows(_ action: TokenAction, from state: TokenState) -> Bool {
+    package static func allows(_ action: TokenLifecycleAction, from state: TokenState) -> Bool {
         (try? transition(from: state, action: action)) != nil
     }
 
     /// Whether the service may ask the network for `action` on a token in
     /// `state`: the moves of the diagram, and suspending a suspended token,
     /// which the network decides.
-    package static func mayAskNetwork(_ action: TokenAction, from state: TokenState) -> Bool {
+    package static func mayAskNetwork(_ action: TokenLifecycleAction, from state: TokenState) -> Bool {
         allows(action, from: state) || (state == .suspended && action == .suspend)
     }
 

@@ -250,7 +250,7 @@ struct WalletService: Sendable {
     ) async throws -> DigitalCardResource {
         let network = try requireNetwork()
         var record = try await card(cardId, in: wallet)
-        let action = TokenAction(request.action)
+        let action = request.action
         guard action != .activate else {
             throw ServiceError(.illegalTransition, "activation goes through the activation route")
         }
@@ -263,12 +263,12 @@ struct WalletService: Sendable {
     }
 
     private func recordState(
-        _ record: DigitalCardRecord, action: TokenAction, issuer: Issuer, requestId: String
+        _ record: DigitalCardRecord, action: TokenLifecycleAction, issuer: Issuer, requestId: String
     ) async throws {
         let now = context.clock()
         let audit = AuditEvent(
             id: AuditLog.newEventId(), at: now, requestId: requestId, actor: "wallet",
-            action: AuditAction(action.wireAction), outcome: .success, cardRef: record.cardRef,
+            action: AuditAction(action), outcome: .success, cardRef: record.cardRef,
             panLastFour: record.panLastFour, tokenId: record.token.tokenId)
         try await context.database.transaction { tx in
             try await WalletRepository.updateState(cardId: record.cardId, state: record.state, at: now, on: tx)

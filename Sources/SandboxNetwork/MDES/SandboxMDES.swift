@@ -229,7 +229,7 @@ struct SandboxMDES: Sendable {
                 status: .notFound, reason: MDESErrorReason.tokenNotFound, source: "TokenUniqueReference",
                 description: "No token with this reference")
         }
-        let action: TokenAction =
+        let action: TokenLifecycleAction =
             switch operation {
             case .suspend: .suspend
             case .unsuspend: .resume

@@ -157,7 +157,7 @@ final class NetworkTokenService: TokenServiceConnector {
             """,
             [
                 .text(command.issuerId), .text(command.idempotencyKey), .text(command.tokenId),
-                .text(command.action.rawValue), .timestamp(clock()),
+                .text(command.action.name), .timestamp(clock()),
             ])
         let (updated, eventId) = try await transition(
             token, to: next.state, suspenders: next.suspenders, event: VaultToken.eventType(for: command.action),
@@ -197,7 +197,7 @@ final class NetworkTokenService: TokenServiceConnector {
     /// - Throws: ``SandboxError`` `illegalTransition` when the rules refuse
     ///   it (nothing changes), `unknownPass` for an unknown token.
     @discardableResult
-    func change(tokenId: String, _ action: TokenAction, by party: Suspender) async throws -> VaultToken {
+    func change(tokenId: String, _ action: TokenLifecycleAction, by party: Suspender) async throws -> VaultToken {
         // The device's request has no service behind it to retry when the
         // issuer changed the token meanwhile (``transition``'s guard): read
         // the token again and re-apply, a bounded number of times.
@@ -211,7 +211,9 @@ final class NetworkTokenService: TokenServiceConnector {
         }
     }
 
-    private func changeOnce(tokenId: String, _ action: TokenAction, by party: Suspender) async throws -> VaultToken {
+    private func changeOnce(
+        tokenId: String, _ action: TokenLifecycleAction, by party: Suspender
+    ) async throws -> VaultToken {
         let (token, eventId) = try await database.transaction { tx -> (VaultToken, String?) in
             guard let token = try await self.load(tokenId: tokenId, on: tx) else {
                 throw SandboxError(.unknownPass, "the pass's token is not known")

@@ -1,3 +1,4 @@
+import ProvisioningAPI
 import ProvisioningService
 
 /// Who has suspended a token: MDES's `Suspender` values (Customer Service
@@ -40,7 +41,7 @@ enum Suspensions {
     /// - Throws: ``ProvisioningService/IllegalTransition`` when the rules
     ///   refuse the action; nothing changes then.
     static func apply(
-        _ action: TokenAction, by party: Suspender, state: TokenState, suspenders: [Suspender]
+        _ action: TokenLifecycleAction, by party: Suspender, state: TokenState, suspenders: [Suspender]
     ) throws(IllegalTransition) -> (state: TokenState, suspenders: [Suspender]) {
         let refused = IllegalTransition(from: state, action: action)
         switch (action, state) {

@@ -60,7 +60,7 @@ struct VaultToken: Sendable {
     }
 
     /// The network's event that reports entering `state` by `action`.
-    static func eventType(for action: TokenAction) -> TokenEventType {
+    static func eventType(for action: TokenLifecycleAction) -> TokenEventType {
         switch action {
         case .activate: .activated
         case .suspend: .suspended

@@ -32,7 +32,7 @@ struct SandboxConnector: TokenServiceConnector, WalletTokenService {
         try await wallet.verifyActivation(issuerId: issuerId, cardId: cardId, sessionId: sessionId, code: code)
     }
 
-    func changeState(issuerId: String, cardId: String, action: TokenAction) async throws -> TokenState {
+    func changeState(issuerId: String, cardId: String, action: TokenLifecycleAction) async throws -> TokenState {
         try await wallet.changeState(issuerId: issuerId, cardId: cardId, action: action)
     }
 

@@ -254,7 +254,7 @@ final class SandboxWalletNetwork: WalletTokenService {
         }
     }
 
-    func changeState(issuerId: String, cardId: String, action: TokenAction) async throws -> TokenState {
+    func changeState(issuerId: String, cardId: String, action: TokenLifecycleAction) async throws -> TokenState {
         try await database.transaction { tx in
             let rows = try await self.tokens(issuerId: issuerId, cardId: cardId, on: tx)
             guard let main = rows.first(where: { $0.role == "main" }) else {

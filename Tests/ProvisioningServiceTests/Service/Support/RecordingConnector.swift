@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioningAPI
 import ProvisioningService
 import Synchronization
 
@@ -31,7 +32,7 @@ final class RecordingConnector: TokenServiceConnector, Sendable {
         }
         if let failure { throw failure }
         return NetworkToken(
-            issuerId: command.issuerId, tokenId: command.tokenId, state: command.action.targetState,
+            issuerId: command.issuerId, tokenId: command.tokenId, state: TokenState(command.action.resultingStatus),
             tokenRequestorId: command.tokenRequestorId)
     }
 
