@@ -1,11 +1,15 @@
-/// One enumerated string schema of the OpenAPI document, and the Swift
-/// enumeration made of it: a case per value, documented with the schema's
+/// One enumerated string schema of the OpenAPI document, and the Swift type
+/// made of it: a value per known string, documented with the schema's
 /// `x-enum-descriptions` and named by its `x-enum-varnames` (the vendor
-/// extensions OpenAPI Generator reads too) or else by the value in lower
-/// camel case (`REQUIRES_ACTIVATION` is `requiresActivation`).
+/// extensions OpenAPI Generator reads too) or else by the string in lower
+/// camel case (`REQUIRES_ACTIVATION` is `requiresActivation`, `token.suspend`
+/// is `tokenSuspend`).
 ///
-/// The enumeration adopts `WireEnumeration`: it is sent as its value and read
-/// regardless of case.
+/// A closed set (`enum`) becomes an enumeration that adopts `WireEnumeration`:
+/// sent as its value and read regardless of case. An open set (a plain string
+/// with its known values in `x-extensible-enum`, as Zalando's API guidelines
+/// spell it) becomes an `ExtensibleEnumeration` structure with a static
+/// member per known value, which keeps any other string as it is.
 struct WireEnumerationSchema {
     /// A case: its Swift name, its value on the wire and its description.
     typealias Case = (name: String, value: String, summary: String)
@@ -16,16 +20,19 @@ struct WireEnumerationSchema {
     /// `package`, or the schema's `x-swift-access`.
     let access: String
     let cases: [Case]
+    /// Whether other strings are allowed (`x-extensible-enum`).
+    let isOpen: Bool
 
-    /// The schema, or `nil` when it is not an enumerated string or is written
-    /// by hand (`x-swift-generate: false`).
+    /// The schema, or `nil` when it is not an enumerated string, closed or
+    /// open, or is written by hand (`x-swift-generate: false`).
     ///
     /// - Throws: ``GeneratorFailure`` when the description, or a description
     ///   or name per value, is missing.
     init?(name: String, schema: OrderedJSON) throws(GeneratorFailure) {
-        guard case .array(let values)? = schema["enum"], !WireTypeGenerator.isFalse(schema["x-swift-generate"]) else {
-            return nil
-        }
+        let isOpen = schema["enum"] == nil
+        guard case .array(let values)? = schema["enum"] ?? schema["x-extensible-enum"],
+            !WireTypeGenerator.isFalse(schema["x-swift-generate"])
+        else { return nil }
         guard let summary = schema["description"]?.string else { throw GeneratorFailure("\(name): no description") }
         let texts = values.compactMap(\.string)
         guard texts.count == values.count, schema["type"]?.string == "string" else {
@@ -43,6 +50,7 @@ struct WireEnumerationSchema {
         self.summary = summary
         self.access = schema["x-swift-access"]?.string ?? "package"
         self.cases = (0..<texts.count).map { (names[$0], texts[$0], summaries[$0]) }
+        self.isOpen = isOpen
     }
 
     private static func strings(_ value: OrderedJSON?) -> [String]? {
@@ -50,17 +58,32 @@ struct WireEnumerationSchema {
         return elements.compactMap(\.string)
     }
 
-    /// `REQUIRES_ACTIVATION` → `requiresActivation`.
+    /// `REQUIRES_ACTIVATION` → `requiresActivation`, `wrong-type` → `wrongType`.
     private static func caseName(_ value: String) -> String {
-        let words = value.lowercased().split(separator: "_")
+        let words = value.lowercased().split { "_-.".contains($0) }
         return (words.first.map(String.init) ?? "") + words.dropFirst().map(\.capitalized).joined()
     }
 
-    /// The declaration of the enumeration.
+    /// The declaration of the type.
     var swiftSource: String {
+        guard isOpen else {
+            let lines = WireTypeGenerator.declaration(
+                summary, "\(access) enum \(name): String, WireEnumeration {",
+                body: cases.map { ($0.summary, "case \($0.name) = \"\($0.value)\"") })
+            return (lines + ["}"]).joined(separator: "\n")
+        }
+        let members = cases.map { item in
+            (item.summary, "\(access) static let \(item.name) = \(name)(rawValue: \"\(item.value)\")")
+        }
         let lines = WireTypeGenerator.declaration(
-            summary, "\(access) enum \(name): String, WireEnumeration {",
-            body: cases.map { ($0.summary, "case \($0.name) = \"\($0.value)\"") })
+            summary, "\(access) struct \(name): ExtensibleEnumeration, Codable {",
+            body: [
+                ("The string.", "\(access) let rawValue: String"),
+                (
+                    "The value of `rawValue`, known or not.",
+                    "\(access) init(rawValue: String) { self.rawValue = rawValue }"
+                ),
+            ] + members)
         return (lines + ["}"]).joined(separator: "\n")
     }
 }

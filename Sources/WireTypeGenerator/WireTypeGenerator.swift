@@ -3,8 +3,9 @@ import Foundation
 /// Writes ProvisioningAPI's wire types — the schemas of the OpenAPI document,
 /// the one definition of the wire format — as Swift: an object as a structure
 /// with its memberwise initializer (``WireSchema``), an enumerated string as
-/// an enumeration (``WireEnumerationSchema``). It is the build tool of the
-/// `WireTypes` plugin.
+/// an enumeration or, for an open set, an extensible one
+/// (``WireEnumerationSchema``). It is the build tool of the `WireTypes`
+/// plugin.
 ///
 /// Vendor extensions of a schema speak to Swift: `x-swift-access: public`
 /// for the types the SDK's public API hands to apps (`package` otherwise),
@@ -48,6 +49,7 @@ struct WireTypeGenerator {
             "// plugin) at every build: do not edit, edit the schema.",
             "",
             "import Foundation",
+            "import ProvisioningPrimitives",
         ]
         for schema in schemas {
             if let object = try WireSchema(name: schema.key, schema: schema.value) {

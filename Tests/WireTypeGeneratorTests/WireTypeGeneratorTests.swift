@@ -66,6 +66,18 @@ import Testing
         #expect(source.contains("case iPhone = \"IPHONE\""))
     }
 
+    @Test func anOpenSetBecomesAnExtensibleEnumerationOfItsKnownValues() throws {
+        let source = try Self.generated(
+            #"""
+            "Reason": {"type": "string", "description": "R.", "x-extensible-enum": ["wrong-type", "token.suspend"],
+              "x-enum-descriptions": ["Wrong.", "Suspended."]}
+            """#)
+        #expect(source.contains("package struct Reason: ExtensibleEnumeration, Codable {"))
+        #expect(source.contains("/// Wrong.\n    package static let wrongType = Reason(rawValue: \"wrong-type\")"))
+        #expect(source.contains("package static let tokenSuspend = Reason(rawValue: \"token.suspend\")"))
+        #expect(!source.contains("enum Reason"))
+    }
+
     @Test func aSchemaTheGeneratorCannotTypeOrDocumentFailsTheBuild() {
         #expect(
             Self.failure(#""A": {"type": "object", "properties": {"x": {"type": "string"}}}"#) == "A: no description")
