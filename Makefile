@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # Every warning fails the build of `make` targets (Package.swift, at its end).
 export PP_WARNINGS_AS_ERRORS := 1
-FORMAT_PATHS := Sources Tests Package.swift
+FORMAT_PATHS := Sources Tests Plugins Package.swift
 
 .PHONY: deps build test stress-test lint format bench soak fuzz leaks demo docs check-readme check-apple-conformance generate release install dist clean
 

@@ -87,7 +87,8 @@ let shared: [Target] = [
         name: "ProvisioningAPI",
         dependencies: ["ProvisioningPrimitives"],
         // Compiled in as Generated/OpenAPIDocument+Embedded.swift (`make generate`);
-        // its object schemas become the wire types at every build (WireTypes).
+        // its schemas — objects, enumerations, extensible enums — become the wire
+        // types at every build (WireTypes).
         exclude: ["openapi.json"],
         plugins: ["WireTypes"]
     ),

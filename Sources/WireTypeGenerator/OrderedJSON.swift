@@ -24,7 +24,8 @@ indirect enum OrderedJSON {
         return text
     }
 
-    /// Parses RFC 8259 text.
+    /// Parses RFC 8259 text, strictly: a member name used twice in one
+    /// object is refused rather than shadowed.
     ///
     /// - Throws: ``GeneratorFailure`` with the byte offset of the first error.
     static func parse(_ text: [UInt8]) throws(GeneratorFailure) -> OrderedJSON {
@@ -71,11 +72,33 @@ indirect enum OrderedJSON {
                 try expect("null")
                 return .null
             default:
-                let start = index
-                while index < bytes.count, "+-.0123456789eE".utf8.contains(bytes[index]) { index += 1 }
-                guard index > start else { throw failure("unexpected character") }
-                return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+                return .number(try number())
             }
+        }
+
+        /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, RFC 8259's grammar.
+        mutating func number() throws(GeneratorFailure) -> String {
+            let start = index
+            func digits() -> Int {
+                let first = index
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                return index - first
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let integer = index
+            guard digits() > 0, bytes[integer] != 0x30 || index == integer + 1 else { throw failure("not a number") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { throw failure("no digits after a decimal point") }
+            }
+            if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits() > 0 else { throw failure("no digits in an exponent") }
+            }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 
         mutating func object() throws(GeneratorFailure) -> OrderedJSON {
@@ -83,6 +106,9 @@ indirect enum OrderedJSON {
             try elements(closing: "}") { reader throws(GeneratorFailure) in
                 reader.skipSpace()
                 let key = try reader.string()
+                guard !members.contains(where: { $0.key == key }) else {
+                    throw reader.failure("the member \(key) appears twice")
+                }
                 reader.skipSpace()
                 try reader.expect(":")
                 members.append((key, try reader.value()))
@@ -117,14 +143,15 @@ indirect enum OrderedJSON {
             }
         }
 
-        /// A string; escapes other than `\uXXXX` stand for their character,
-        /// and `\uXXXX` pairs are joined into one scalar.
+        /// A string: UTF-8 without control characters, its escapes decoded
+        /// (a `\uXXXX` pair into one scalar; an unpaired surrogate is refused).
         mutating func string() throws(GeneratorFailure) -> String {
             try expect("\"")
             var scalars = String.UnicodeScalarView()
             var run: [UInt8] = []
-            func flush() {
-                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+            func flush() throws(GeneratorFailure) {
+                guard let text = String(validating: run, as: UTF8.self) else { throw failure("not UTF-8") }
+                scalars.append(contentsOf: text.unicodeScalars)
                 run.removeAll()
             }
             while index < bytes.count {
@@ -132,36 +159,41 @@ indirect enum OrderedJSON {
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    flush()
+                    try flush()
                     return String(scalars)
                 case UInt8(ascii: "\\"):
-                    flush()
-                    guard index < bytes.count else { break }
-                    let escape = bytes[index]
-                    index += 1
-                    let simple: [UInt8: Unicode.Scalar] = [
-                        UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/",
-                        UInt8(ascii: "b"): "\u{8}", UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n",
-                        UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
-                    ]
-                    if let scalar = simple[escape] {
-                        scalars.append(scalar)
-                    } else if escape == UInt8(ascii: "u") {
-                        var code = try hexQuad()
-                        if (0xD800..<0xDC00).contains(code) {
-                            try expect("\\u")
-                            code = 0x10000 + ((code - 0xD800) << 10) + (try hexQuad() - 0xDC00)
-                        }
-                        guard let scalar = Unicode.Scalar(code) else { throw failure("bad \\u escape") }
-                        scalars.append(scalar)
-                    } else {
-                        throw failure("bad escape")
-                    }
+                    try flush()
+                    scalars.append(try escape())
+                case 0x00..<0x20:
+                    throw failure("a control character in a string")
                 default:
                     run.append(byte)
                 }
             }
             throw failure("unterminated string")
+        }
+
+        /// The character of the escape after a backslash.
+        mutating func escape() throws(GeneratorFailure) -> Unicode.Scalar {
+            guard index < bytes.count else { throw failure("unterminated string") }
+            let escape = bytes[index]
+            index += 1
+            let simple: [UInt8: Unicode.Scalar] = [
+                UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/",
+                UInt8(ascii: "b"): "\u{8}", UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n",
+                UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
+            ]
+            if let scalar = simple[escape] { return scalar }
+            guard escape == UInt8(ascii: "u") else { throw failure("bad escape") }
+            var code = try hexQuad()
+            if (0xD800..<0xDC00).contains(code) {
+                try expect("\\u")
+                let low = try hexQuad()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("an unpaired surrogate") }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(code) else { throw failure("an unpaired surrogate") }
+            return scalar
         }
 
         mutating func hexQuad() throws(GeneratorFailure) -> UInt32 {

@@ -6,10 +6,11 @@
 /// is `tokenSuspend`).
 ///
 /// A closed set (`enum`) becomes an enumeration that adopts `WireEnumeration`:
-/// sent as its value and read regardless of case. An open set (a plain string
-/// with its known values in `x-extensible-enum`, as Zalando's API guidelines
-/// spell it) becomes an `ExtensibleEnumeration` structure with a static
-/// member per known value, which keeps any other string as it is.
+/// sent as its value and read regardless of case. An open set — an
+/// "extensible enum": a plain string whose known values are its `examples`,
+/// as Zalando's API guidelines now spell it, each described in
+/// `x-enum-descriptions` — becomes an `ExtensibleEnumeration` structure with a
+/// static member per known value, which keeps any other string as it is.
 struct WireEnumerationSchema {
     /// A case: its Swift name, its value on the wire and its description.
     typealias Case = (name: String, value: String, summary: String)
@@ -20,7 +21,7 @@ struct WireEnumerationSchema {
     /// `package`, or the schema's `x-swift-access`.
     let access: String
     let cases: [Case]
-    /// Whether other strings are allowed (`x-extensible-enum`).
+    /// Whether other strings are allowed (the values are `examples`).
     let isOpen: Bool
 
     /// The schema, or `nil` when it is not an enumerated string, closed or
@@ -29,22 +30,31 @@ struct WireEnumerationSchema {
     /// - Throws: ``GeneratorFailure`` when the description, or a description
     ///   or name per value, is missing.
     init?(name: String, schema: OrderedJSON) throws(GeneratorFailure) {
+        // An open set's examples are its values only when each is described.
         let isOpen = schema["enum"] == nil
-        guard case .array(let values)? = schema["enum"] ?? schema["x-extensible-enum"],
+        guard
+            case .array(let values)? = schema["enum"]
+                ?? schema["x-enum-descriptions"].flatMap({ _ in schema["examples"] }),
             !WireTypeGenerator.isFalse(schema["x-swift-generate"])
         else { return nil }
-        guard let summary = schema["description"]?.string else { throw GeneratorFailure("\(name): no description") }
+        let summary = try WireTypeGenerator.description(of: schema, at: name)
         let texts = values.compactMap(\.string)
-        guard texts.count == values.count, schema["type"]?.string == "string" else {
-            throw GeneratorFailure("\(name): an enumeration of other values than strings")
+        guard schema["type"]?.string == "string" else {
+            throw GeneratorFailure("\(name): an enumeration not of type string")
         }
+        guard texts.count == values.count else { throw GeneratorFailure("\(name): a value that is not a string") }
         let summaries = Self.strings(schema["x-enum-descriptions"]) ?? []
         guard summaries.count == texts.count else {
             throw GeneratorFailure("\(name): x-enum-descriptions must describe each of the \(texts.count) values")
         }
-        let names = Self.strings(schema["x-enum-varnames"]) ?? texts.map(Self.caseName)
+        let names = try (Self.strings(schema["x-enum-varnames"]) ?? texts.map(Self.caseName)).map {
+            caseName throws(GeneratorFailure) in try WireTypeGenerator.identifier(caseName, at: "\(name).\(caseName)")
+        }
         guard names.count == texts.count else {
             throw GeneratorFailure("\(name): x-enum-varnames must name each of the \(texts.count) values")
+        }
+        guard Set(names).count == names.count, Set(texts).count == texts.count else {
+            throw GeneratorFailure("\(name): two values with one name (give them x-enum-varnames)")
         }
         self.name = name
         self.summary = summary
@@ -69,11 +79,14 @@ struct WireEnumerationSchema {
         guard isOpen else {
             let lines = WireTypeGenerator.declaration(
                 summary, "\(access) enum \(name): String, WireEnumeration {",
-                body: cases.map { ($0.summary, "case \($0.name) = \"\($0.value)\"") })
+                body: cases.map { ($0.summary, "case \($0.name) = " + WireTypeGenerator.literal($0.value)) })
             return (lines + ["}"]).joined(separator: "\n")
         }
         let members = cases.map { item in
-            (item.summary, "\(access) static let \(item.name) = \(name)(rawValue: \"\(item.value)\")")
+            (
+                item.summary,
+                "\(access) static let \(item.name) = \(name)(rawValue: \(WireTypeGenerator.literal(item.value)))"
+            )
         }
         let lines = WireTypeGenerator.declaration(
             summary, "\(access) struct \(name): ExtensibleEnumeration, Codable {",

@@ -16,19 +16,28 @@ struct WireSchema {
     let hasMemberwiseInit: Bool
     let members: [Member]
 
-    /// The schema, or `nil` when it is not an object with members or is
+    /// The schema, or `nil` when it is not an object (`type: object`) or is
     /// written by hand (`x-swift-generate: false`).
     ///
-    /// - Throws: ``GeneratorFailure`` for a schema or member without a
-    ///   description (it is the type's documentation), or a member whose
-    ///   Swift type the document does not determine (an inline object, say).
+    /// - Throws: ``GeneratorFailure`` for an object the generator cannot
+    ///   declare: without members, composed (`allOf`, `oneOf`, `anyOf`), a
+    ///   `required` name that is no member, a member name that is no Swift
+    ///   identifier, a schema or member without a description (it is the
+    ///   type's documentation), or a member whose Swift type the document
+    ///   does not determine (an inline object, say).
     init?(name: String, schema: OrderedJSON) throws(GeneratorFailure) {
+        guard schema["type"]?.string == "object", !WireTypeGenerator.isFalse(schema["x-swift-generate"]) else {
+            return nil
+        }
         guard case .object(let properties)? = schema["properties"], !properties.isEmpty,
-            !WireTypeGenerator.isFalse(schema["x-swift-generate"])
-        else { return nil }
-        guard let summary = schema["description"]?.string else { throw GeneratorFailure("\(name): no description") }
+            schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil
+        else { throw GeneratorFailure("\(name): an object without members of its own (or x-swift-generate: false)") }
+        let summary = try WireTypeGenerator.description(of: schema, at: name)
         var required: Set<String> = []
         if case .array(let names)? = schema["required"] { required = Set(names.compactMap(\.string)) }
+        if let unknown = required.first(where: { key in !properties.contains { $0.key == key } }) {
+            throw GeneratorFailure("\(name): required names \(unknown), which is no member")
+        }
         self.name = name
         self.summary = summary
         self.access = schema["x-swift-access"]?.string ?? "package"
@@ -36,10 +45,11 @@ struct WireSchema {
         self.members = try properties.map { property throws(GeneratorFailure) in
             let path = "\(name).\(property.key)"
             let type = try Self.swiftType(of: property.value, at: path)
-            guard let summary = property.value["description"]?.string else {
-                throw GeneratorFailure("\(path): no description")
-            }
-            return (property.key, required.contains(property.key) ? type : type + "?", summary)
+            let summary = try WireTypeGenerator.description(of: property.value, at: path)
+            return (
+                try WireTypeGenerator.identifier(property.key, at: path),
+                required.contains(property.key) ? type : type + "?", summary
+            )
         }
     }
 

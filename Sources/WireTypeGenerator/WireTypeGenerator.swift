@@ -61,6 +61,55 @@ struct WireTypeGenerator {
         return parts.joined(separator: "\n") + "\n"
     }
 
+    /// A schema's `description`, with its line breaks as `\n` only (a lone
+    /// `\r` would end a doc comment's line in Swift).
+    ///
+    /// - Throws: ``GeneratorFailure`` when there is none: it is the
+    ///   documentation of the declaration.
+    static func description(of schema: OrderedJSON, at path: String) throws(GeneratorFailure) -> String {
+        guard let text = schema["description"]?.string, !text.isEmpty else {
+            throw GeneratorFailure("\(path): no description")
+        }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// `name` as a Swift identifier, in backquotes where it is a keyword.
+    ///
+    /// - Throws: ``GeneratorFailure`` for a name that is no identifier
+    ///   (`x-y`, `2fa`) or one Swift does not allow even in backquotes.
+    static func identifier(_ name: String, at path: String) throws(GeneratorFailure) -> String {
+        let ascii = Array(name.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) || byte == UInt8(ascii: "_") }
+        guard let first = ascii.first, isLetter(first),
+            ascii.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) }),
+            !["self", "Self", "super", "init", "deinit", "subscript", "_"].contains(name)
+        else { throw GeneratorFailure("\(path): \(name) is not usable as a Swift name") }
+        return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "enum", "extension", "fileprivate", "func", "import", "inout", "internal", "let",
+        "open", "operator", "package", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any",
+        "as", "await", "false", "is", "nil", "throws", "true", "try",
+    ]
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+
     /// Whether a vendor extension is `false`.
     static func isFalse(_ value: OrderedJSON?) -> Bool {
         if case .bool(false)? = value { true } else { false }

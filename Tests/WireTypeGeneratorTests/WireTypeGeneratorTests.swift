@@ -69,7 +69,7 @@ import Testing
     @Test func anOpenSetBecomesAnExtensibleEnumerationOfItsKnownValues() throws {
         let source = try Self.generated(
             #"""
-            "Reason": {"type": "string", "description": "R.", "x-extensible-enum": ["wrong-type", "token.suspend"],
+            "Reason": {"type": "string", "description": "R.", "examples": ["wrong-type", "token.suspend"],
               "x-enum-descriptions": ["Wrong.", "Suspended."]}
             """#)
         #expect(source.contains("package struct Reason: ExtensibleEnumeration, Codable {"))
@@ -92,7 +92,52 @@ import Testing
             Self.failure(
                 #""E": {"type": "string", "description": "E.", "enum": ["A", "B"], "x-enum-descriptions": ["A."]}"#)
                 == "E: x-enum-descriptions must describe each of the 2 values")
+        #expect(
+            Self.failure(
+                #""A": {"type": "object", "description": "A.", "required": ["y"], "properties": {"x": {"type": "string", "description": "X."}}}"#
+            )
+                == "A: required names y, which is no member")
+        #expect(
+            Self.failure(#""A": {"type": "object", "description": "A."}"#)?.hasPrefix("A: an object without members")
+                == true)
+        #expect(
+            Self.failure(
+                #""A": {"type": "object", "description": "A.", "properties": {"x-y": {"type": "string", "description": "X."}}}"#
+            )
+                == "A.x-y: x-y is not usable as a Swift name")
+        #expect(
+            Self.failure(
+                #""E": {"type": "string", "description": "E.", "enum": ["IN_APP", "in-app"], "x-enum-descriptions": ["A.", "B."]}"#
+            )
+                == "E: two values with one name (give them x-enum-varnames)")
         #expect(Self.failure(#""A": {"type": "object", "description": "A.""#)?.contains("not JSON") == true)
+    }
+
+    @Test func namesAndValuesAreWrittenAsSwiftReadsThem() throws {
+        let source = try Self.generated(
+            #"""
+            "Odd": {"type": "object", "description": "First line\rsecond line.",
+              "properties": {"default": {"type": "string", "description": "D."}}},
+            "Quoted": {"type": "string", "description": "Q.", "enum": ["A\"B\\C"], "x-enum-varnames": ["quoted"],
+              "x-enum-descriptions": ["Q."]}
+            """#)
+        #expect(source.contains("/// First line\n/// second line."))
+        #expect(source.contains("package var `default`: String?"))
+        #expect(source.contains("self.`default` = `default`"))
+        #expect(source.contains(#"case quoted = "A\"B\\C""#))
+    }
+
+    @Test func textThatIsNotStrictJSONIsRefused() {
+        for text in [
+            #"{"a": 1, "a": 2}"#, #"{"a": "\ud800\u0041"}"#, #"{"a": "\udc00"}"#, "{\"a\": \"\u{1}\"}", #"{"a": 01}"#,
+            #"{"a": -}"#, #"{"a": 1.}"#, #"{"a": 1e}"#, #"{"a": .5}"#,
+        ] {
+            #expect(throws: GeneratorFailure.self, "\(text)") { try OrderedJSON.parse(Array(text.utf8)) }
+        }
+        #expect(throws: GeneratorFailure.self) { try OrderedJSON.parse([0x22, 0xFF, 0x22]) }
+        for text in [#"-0.5e+3"#, #"0"#, #"[1E2, -10]"#] {
+            #expect(throws: Never.self, "\(text)") { try OrderedJSON.parse(Array(text.utf8)) }
+        }
     }
 
     /// Foundation's parser, which the generator cannot use because it loses
