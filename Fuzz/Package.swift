@@ -2,9 +2,13 @@
 import PackageDescription
 
 // libFuzzer executables, built only by `make fuzz` with
-// `swift build --sanitize=fuzzer --sanitize=address`. They live in their own
-// package because a fuzzer's `main` comes from libFuzzer: in the main package
-// a normal `swift build` would link them without one. Each holds only the
+// `swift build --sanitize=address` and libFuzzer's coverage instrumentation
+// (scripts/fuzz.sh). They live in their own package because a fuzzer's `main`
+// comes from libFuzzer: in the main package a normal `swift build` would link
+// them without one. Only these executables link libFuzzer (`-sanitize=fuzzer`
+// at link time) and each enters it from a `main` of its own (CFuzzDriver):
+// `swift build --sanitize=fuzzer` would give libFuzzer's `main` to the build
+// tool that generates ProvisioningAPI's wire types too, which has one. Each holds only the
 // `LLVMFuzzerTestOneInput` entry; the logic is the `ProvisioningFuzzing` module
 // (product `_ProvisioningFuzzing`, for this package only), which the main
 // package's FuzzRegressionTests replays.
@@ -17,13 +21,14 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: targetNames.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(name: "PushProvisioning", path: "..")],
-    targets: targetNames.map { name in
-        .executableTarget(
-            name: "fuzz-\(name)",
-            dependencies: [.product(name: "_ProvisioningFuzzing", package: "PushProvisioning")],
-            path: "Sources/\(name)",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
-    },
+    targets: [.target(name: "CFuzzDriver")]
+        + targetNames.map { name in
+            .executableTarget(
+                name: "fuzz-\(name)",
+                dependencies: ["CFuzzDriver", .product(name: "_ProvisioningFuzzing", package: "PushProvisioning")],
+                path: "Sources/\(name)",
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+            )
+        },
     swiftLanguageModes: [.v6]
 )

@@ -13,15 +13,16 @@ targets=${PP_FUZZ_TARGETS:-"request-bodies cms certificate-chain jwt deep-link d
 out=build/fuzz
 mkdir -p "$out"
 
-# One product at a time: a whole-package build would also compile the main
-# package's executables, which do not build with -sanitize=fuzzer (it makes
-# their top-level code a library).
+# One product at a time, so that only the fuzz executables and what they use
+# are built sanitized. libFuzzer is linked into those executables alone
+# (Fuzz/Package.swift): --sanitize=fuzzer would link it into the main package's
+# build tool too (WireTypeGenerator), whose `main` then collides with libFuzzer's.
 for target in $targets; do
-    swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address --product "fuzz-$target" \
+    swift build --package-path Fuzz --sanitize=address --product "fuzz-$target" \
         -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 |
         grep -E 'error|Build of product' || true
 done
-bin=$(swift build --package-path Fuzz --show-bin-path --sanitize=fuzzer --sanitize=address)
+bin=$(swift build --package-path Fuzz --show-bin-path --sanitize=address)
 
 # Swift's own backtracer would catch the signal before libFuzzer could save the
 # input; leaks from runtime caches at exit are not findings.

@@ -1,3 +1,4 @@
+import CFuzzDriver
 import ProvisioningFuzzing
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -5,3 +6,5 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = FuzzTarget.certificateChain.run(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
+
+pp_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv)

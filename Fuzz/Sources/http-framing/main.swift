@@ -1,4 +1,5 @@
 import Glibc
+import CFuzzDriver
 import ProvisioningFuzzing
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,3 +12,5 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+pp_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv)
