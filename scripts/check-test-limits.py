@@ -22,7 +22,7 @@ import sys
 MINIMUM_MINUTES = 3
 LIMIT = re.compile(r"\.timeLimit\(\s*\.(minutes|seconds|milliseconds)\(\s*(\d+)\s*\)\s*\)")
 
-TYPE = re.compile(r"\b(struct|class|actor|enum|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)")
+TYPE = re.compile(r"(?<!import )\b(struct|class|actor|enum|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)")
 
 
 def strip(source):

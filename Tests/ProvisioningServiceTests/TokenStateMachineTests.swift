@@ -89,7 +89,7 @@ import Testing
 
     @Test func createdEventStartsTheStatus() {
         let active = TokenStateMachine.apply(TokenEvent(.created(.active), position: Self.at(0)), to: nil)
-        #expect(active.status == TokenStatus(state: .active, position: Self.at(0)))
+        #expect(active.status == PositionedTokenState(state: .active, position: Self.at(0)))
         #expect(active.effect == .created)
         let inactive = TokenStateMachine.apply(TokenEvent(.created(.inactive), position: Self.at(0)), to: nil)
         #expect(inactive.status.state == .inactive)
@@ -97,7 +97,7 @@ import Testing
 
     @Test func sameEventTwiceIsANoOp() {
         let event = TokenEvent(.suspended, position: Self.at(10))
-        let first = TokenStateMachine.apply(event, to: TokenStatus(state: .active, position: Self.at(0)))
+        let first = TokenStateMachine.apply(event, to: PositionedTokenState(state: .active, position: Self.at(0)))
         #expect(first.effect == .changed(from: .active, to: .suspended))
         let second = TokenStateMachine.apply(event, to: first.status)
         #expect(second.effect == .ignoredDuplicate)
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func sequenceOrdersEventsWithTheSameTime() {
-        let status = TokenStatus(state: .suspended, position: Self.at(10, 2))
+        let status = PositionedTokenState(state: .suspended, position: Self.at(10, 2))
         #expect(
             TokenStateMachine.apply(TokenEvent(.resumed, position: Self.at(10, 1)), to: status).effect == .ignoredStale)
         let newer = TokenStateMachine.apply(TokenEvent(.resumed, position: Self.at(10, 3)), to: status)
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func nothingAfterDeletionRevivesTheToken() {
-        let deleted = TokenStatus(state: .deleted, position: Self.at(10))
+        let deleted = PositionedTokenState(state: .deleted, position: Self.at(10))
         for kind in [TokenEvent.Kind.created(.active), .activated, .resumed, .suspended] {
             let result = TokenStateMachine.apply(TokenEvent(kind, position: Self.at(20)), to: deleted)
             #expect(result.effect == .ignoredAfterDeletion)
@@ -133,17 +133,18 @@ import Testing
     }
 
     @Test func confirmationOfTheCurrentStateOnlyMovesThePosition() {
-        let local = TokenStatus(state: .suspended, position: nil)
+        let local = PositionedTokenState(state: .suspended, position: nil)
         let result = TokenStateMachine.apply(TokenEvent(.suspended, position: Self.at(3)), to: local)
         #expect(result.effect == .confirmed)
-        #expect(result.status == TokenStatus(state: .suspended, position: Self.at(3)))
+        #expect(result.status == PositionedTokenState(state: .suspended, position: Self.at(3)))
     }
 
     @Test func theNetworkIsTheAuthorityOnNewerEvents() {
         // A network may suspend a token still pending activation; the issuer-side
         // machine would refuse that action, the event still applies.
         let result = TokenStateMachine.apply(
-            TokenEvent(.suspended, position: Self.at(1)), to: TokenStatus(state: .inactive, position: Self.at(0)))
+            TokenEvent(.suspended, position: Self.at(1)),
+            to: PositionedTokenState(state: .inactive, position: Self.at(0)))
         #expect(result.effect == .changed(from: .inactive, to: .suspended))
     }
 
@@ -155,10 +156,10 @@ import Testing
         ]
         let orders: [[Int]] = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [0, 2, 1, 4, 3], [0, 0, 4, 4, 1, 2, 3]]
         for order in orders {
-            var status: ProvisioningService.TokenStatus?
+            var status: PositionedTokenState?
             for index in order { status = TokenStateMachine.apply(events[index], to: status).status }
             #expect(
-                status == ProvisioningService.TokenStatus(state: .suspended, position: Self.at(4)), "order \(order)")
+                status == PositionedTokenState(state: .suspended, position: Self.at(4)), "order \(order)")
         }
     }
 }

@@ -83,7 +83,7 @@ struct NotificationReceiver: Sendable {
                 } else {
                     record = try await newRecord(for: event, issuer: issuer, now: now, on: tx)
                 }
-                let current = existing.map { TokenStatus(state: $0.state, position: $0.eventPosition) }
+                let current = existing.map { PositionedTokenState(state: $0.state, position: $0.eventPosition) }
                 let (status, effect) = TokenStateMachine.apply(TokenEvent(kind, position: position), to: current)
                 switch effect {
                 case .ignoredDuplicate, .ignoredStale, .ignoredAfterDeletion:

@@ -65,7 +65,7 @@ package struct TokenEventPosition: Hashable, Sendable, Comparable, Codable {
 
 /// A token's state together with the position of the last change, which is what
 /// the service stores to apply events idempotently.
-package struct TokenStatus: Hashable, Sendable, Codable {
+package struct PositionedTokenState: Hashable, Sendable, Codable {
     /// The current state.
     package var state: TokenState
     /// The position of the event or action that set ``state``; `nil` when not known.

@@ -89,20 +89,20 @@ package enum TokenStateMachine {
     ///   - current: The stored status, or `nil` when the token is not known yet.
     /// - Returns: The status to store and what happened.
     package static func apply(
-        _ event: TokenEvent, to current: TokenStatus?
+        _ event: TokenEvent, to current: PositionedTokenState?
     ) -> (
-        status: TokenStatus, effect: EventEffect
+        status: PositionedTokenState, effect: EventEffect
     ) {
         let target = event.kind.resultingState
         guard let current else {
-            return (TokenStatus(state: target, position: event.position), .created)
+            return (PositionedTokenState(state: target, position: event.position), .created)
         }
         if let known = current.position {
             if event.position == known { return (current, .ignoredDuplicate) }
             if event.position < known { return (current, .ignoredStale) }
         }
         if current.state.isTerminal { return (current, .ignoredAfterDeletion) }
-        let next = TokenStatus(state: target, position: event.position)
+        let next = PositionedTokenState(state: target, position: event.position)
         return (next, current.state == target ? .confirmed : .changed(from: current.state, to: target))
     }
 }

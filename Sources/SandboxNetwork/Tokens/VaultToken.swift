@@ -50,7 +50,7 @@ struct VaultToken: Sendable {
     }
 
     /// The wire status of a vault state.
-    static func status(_ state: TokenState) -> ProvisioningAPI.TokenStatus {
+    static func status(_ state: TokenState) -> TokenStatus {
         switch state {
         case .inactive: .inactive
         case .active: .active

@@ -127,7 +127,7 @@ final class ServiceHarness: Sendable {
 
     /// A `CREATED` notification for a provisioning, signed by `issuer`.
     func notifyCreated(
-        tokenId: String, provisioningId: String, state: ProvisioningAPI.TokenStatus = .active, eventId: String? = nil,
+        tokenId: String, provisioningId: String, state: TokenStatus = .active, eventId: String? = nil,
         issuer: TestIssuer? = nil, occurredAt: Date? = nil
     ) async throws -> Response {
         let issuer = issuer ?? bank
@@ -153,7 +153,7 @@ final class ServiceHarness: Sendable {
 
     /// Provisions the test card and registers an `ACTIVE` token for it.
     func provisionedToken(
-        _ tokenId: String = "tok-1", state: ProvisioningAPI.TokenStatus = .active
+        _ tokenId: String = "tok-1", state: TokenStatus = .active
     ) async throws -> String {
         let response = try await provision(try provisioningRequest())
         let provisioningId = try response.decode(ApplePayProvisioningResponse.self).provisioningId
