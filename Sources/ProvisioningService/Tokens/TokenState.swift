@@ -21,7 +21,7 @@ package enum TokenState: String, Hashable, Sendable, Codable, CaseIterable, Cust
 
 extension TokenState {
     /// The state as the wire format names it.
-    package var wireStatus: TokenStatus {
+    package var wireStatus: ProvisioningAPI.TokenStatus {
         switch self {
         case .inactive: .inactive
         case .active: .active
@@ -31,7 +31,7 @@ extension TokenState {
     }
 
     /// The state a wire status names.
-    package init(_ status: TokenStatus) {
+    package init(_ status: ProvisioningAPI.TokenStatus) {
         switch status {
         case .inactive: self = .inactive
         case .active: self = .active
