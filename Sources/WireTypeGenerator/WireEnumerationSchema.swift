@@ -32,11 +32,10 @@ struct WireEnumerationSchema {
     init?(name: String, schema: OrderedJSON) throws(GeneratorFailure) {
         // An open set's examples are its values only when each is described.
         let isOpen = schema["enum"] == nil
-        guard
-            case .array(let values)? = schema["enum"]
-                ?? schema["x-enum-descriptions"].flatMap({ _ in schema["examples"] }),
-            !WireTypeGenerator.isFalse(schema["x-swift-generate"])
-        else { return nil }
+        let declared = isOpen ? (schema["x-enum-descriptions"] == nil ? nil : schema["examples"]) : schema["enum"]
+        guard case .array(let values)? = declared, !WireTypeGenerator.isFalse(schema["x-swift-generate"]) else {
+            return nil
+        }
         let summary = try WireTypeGenerator.description(of: schema, at: name)
         let texts = values.compactMap(\.string)
         guard schema["type"]?.string == "string" else {

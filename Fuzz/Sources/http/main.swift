@@ -1,5 +1,5 @@
-import Glibc
 import CFuzzDriver
+import Glibc
 import ProvisioningFuzzing
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -148,7 +148,7 @@ package struct MDESConnector: TokenServiceConnector {
             guard state == .suspended, let suspenders else { return false }
             return !suspenders.contains("I") && !suspenders.contains("C")
         case .activate, .delete:
-            return state == TokenState(action.resultingStatus)
+            return state == action.targetState
         }
     }
 

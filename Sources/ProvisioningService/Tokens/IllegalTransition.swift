@@ -34,7 +34,7 @@ package struct IllegalTransition: Error, Hashable, Sendable, CustomStringConvert
     package init(_ code: Code = .illegalTransition, from: TokenState, action: TokenLifecycleAction) {
         self.code = code
         self.from = from
-        self.to = TokenState(action.resultingStatus)
+        self.to = action.targetState
         self.action = action
     }
 

@@ -40,3 +40,10 @@ extension TokenState {
         }
     }
 }
+
+extension TokenLifecycleAction {
+    /// The state the action leads to when it is legal: the contract's
+    /// ``ProvisioningAPI/TokenLifecycleAction/resultingStatus``, as the service
+    /// stores it.
+    package var targetState: TokenState { TokenState(resultingStatus) }
+}

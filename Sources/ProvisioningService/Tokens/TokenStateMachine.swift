@@ -34,7 +34,7 @@ package enum TokenStateMachine {
         guard action.isAllowed(from: state.wireStatus) else {
             throw IllegalTransition(from: state, action: action)
         }
-        return TokenState(action.resultingStatus)
+        return action.targetState
     }
 
     /// Whether `action` is legal from `state`.

@@ -32,7 +32,7 @@ final class RecordingConnector: TokenServiceConnector, Sendable {
         }
         if let failure { throw failure }
         return NetworkToken(
-            issuerId: command.issuerId, tokenId: command.tokenId, state: TokenState(command.action.resultingStatus),
+            issuerId: command.issuerId, tokenId: command.tokenId, state: command.action.targetState,
             tokenRequestorId: command.tokenRequestorId)
     }
 
